@@ -1,0 +1,39 @@
+// What the commands share: parsing the job options, colour, and output helpers.
+import { Chalk, type ChalkInstance } from 'chalk';
+import { UserError } from '../errors.js';
+import type { Job } from '../runner/job.js';
+import { loadSetup } from '../setup/load.js';
+import { parseStrategies } from '../strategy/registry.js';
+
+export interface JobFlags {
+  setup: string;
+  option: string[];
+  strategy: string[];
+  seed: string;
+}
+
+export const collect = (value: string, previous: string[]) => [...previous, value];
+
+export function parseSeed(raw: string): string {
+  if (!/^\d{1,15}$/.test(raw.trim())) throw new UserError(`--seed ${raw}: expected a whole number ≥ 0 (at most 15 digits)`);
+  return String(Number(raw.trim()));
+}
+
+export function parseCount(flag: string, raw: string, min: number, max = 1e12): number {
+  const t = raw.trim().replace(/_/g, '');
+  if (!/^\d+$/.test(t) || Number(t) < min || Number(t) > max) throw new UserError(`${flag} ${raw}: expected a whole number from ${min} to ${max}`);
+  return Number(t);
+}
+
+export function jobFrom(flags: JobFlags): Job {
+  const seed = parseSeed(flags.seed);
+  const strategies = parseStrategies(flags.strategy);
+  const setup = loadSetup(flags.setup, flags.option);
+  return { setupArg: flags.setup, overrides: flags.option, setup, strategies, seed };
+}
+
+/** Colour only on a TTY, and never with NO_COLOR or --no-color. */
+export function colours(stream: NodeJS.WriteStream, enabled: boolean): ChalkInstance {
+  const on = enabled && stream.isTTY === true && !('NO_COLOR' in process.env);
+  return new Chalk({ level: on ? 1 : 0 });
+}

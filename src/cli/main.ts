@@ -1,0 +1,109 @@
+// The command-line program: parses arguments, calls a command, prints its result. The only exit point.
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { UserError } from '../errors.js';
+import { renderReport } from '../report/text.js';
+import { listRoles, listSetups } from './catalogue.js';
+import { collect, colours } from './common.js';
+import { replayCommand } from './replay.js';
+import { runCommand } from './run.js';
+import { scenarioCommand } from './scenario.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+function jobOptions(cmd: Command, defaults: { setup: string }): Command {
+  return cmd
+    .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', defaults.setup)
+    .option('-o, --option <key=value>', 'override a rule option or setup parameter (repeatable)', collect, [])
+    .option('--strategy <spec>', 'NAME for everyone, or TEAM=NAME / ROLE=NAME (repeatable)', collect, [])
+    .option('--seed <n>', 'run seed: game K plays from (seed, K)', '1');
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  let colour = !argv.includes('--no-color');
+  const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  let code = 0;
+  const program = new Command()
+    .name('mafia-sim')
+    .description('Seeded, reproducible simulator and strategy tester for the party game Mafia')
+    .version(pkg.version)
+    .option('--no-color', 'no colour, even on a terminal')
+    .exitOverride()
+    .configureOutput({ outputError: (s, write) => write(s.trim().replace(/^error: /, 'mafia-sim: error: ') + '\n') })
+    .showSuggestionAfterError(true);
+
+  jobOptions(program.command('run').description('play a batch of seeded games and print outcome, length, role and point tables'), { setup: 'ukrainian' })
+    .option('-n, --games <n>', 'number of games', '10000')
+    .option('--json', 'print the report as JSON')
+    .option('--games-out <file>', 'write one JSON line per game to FILE')
+    .option('--check', 'check engine invariants after every phase (slower)')
+    .option('--strict', 'stop at the first failed game instead of recording it')
+    .addHelpText('after', `
+Examples:
+  mafia-sim run
+  mafia-sim run --setup vanilla --option players=12 --option mafia=2 --option start=night
+  mafia-sim run --games 100000 --seed 7 --json > report.json
+  mafia-sim run --setup my-table.yaml --option tie=random --games-out games.jsonl`)
+    .action((flags) => {
+      const report = runCommand(flags);
+      out(flags.json ? JSON.stringify(report, null, 2) : renderReport(report, colours(process.stdout, colour)));
+      if (report.failedGames > 0) code = 1;
+    });
+
+  jobOptions(program.command('replay').description('replay game K of a run and narrate it'), { setup: 'ukrainian' })
+    .requiredOption('-g, --game <k>', 'game index within the run (0-based)')
+    .option('--json', "print the game's record (as a --games-out line)")
+    .addHelpText('after', `
+Examples:
+  mafia-sim replay --seed 1 --game 42
+  mafia-sim replay --setup vanilla --option players=9 --seed 3 --game 0 --json`)
+    .action((flags) => {
+      const { record, text } = replayCommand(flags, colours(process.stdout, colour));
+      out(flags.json ? JSON.stringify(record) : text);
+    });
+
+  program
+    .command('scenario')
+    .description('run scripted games (YAML) and check their expectations; exit 1 on any failure')
+    .argument('<files...>', 'scenario files')
+    .option('-v, --verbose', 'narrate each scenario game')
+    .addHelpText('after', `
+Examples:
+  mafia-sim scenario test/scenarios/*.yaml
+  mafia-sim scenario my-case.yaml --verbose`)
+    .action((files: string[], flags) => {
+      const result = scenarioCommand(files, colours(process.stdout, colour), flags.verbose === true);
+      out(result.text);
+      if (result.failed > 0) code = 1;
+    });
+
+  program.command('setups').description('list the built-in setups and every rule option')
+    .addHelpText('after', '\nExample:\n  mafia-sim setups')
+    .action(() => {
+      out(listSetups());
+    });
+  program.command('roles').description('list every role with a one-line description')
+    .addHelpText('after', '\nExample:\n  mafia-sim roles')
+    .action(() => {
+      out(listRoles());
+    });
+
+  program.hook('preAction', (cmd) => {
+    colour = cmd.opts().color !== false;
+  });
+
+  try {
+    await program.parseAsync(argv as string[], { from: 'user' });
+    return code;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      return ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(e.code) ? 0 : 2;
+    }
+    if (e instanceof UserError) {
+      process.stderr.write(`mafia-sim: error: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+

@@ -1,0 +1,24 @@
+// `mafia-sim scenario FILE…`: runs scripted games and prints pass/fail per expectation.
+import type { ChalkInstance } from 'chalk';
+import { narrate } from '../report/narrate.js';
+import { readScenario } from '../scenario/parse.js';
+import { runScenario } from '../scenario/run.js';
+
+export function scenarioCommand(files: readonly string[], c: ChalkInstance, verbose: boolean): { text: string; failed: number } {
+  const scenarios = files.map(readScenario); // validate every file before playing any
+  const lines: string[] = [];
+  let failed = 0;
+  let passed = 0;
+  for (const sc of scenarios) {
+    const { results, game } = runScenario(sc);
+    const bad = results.filter((r) => !r.ok);
+    lines.push(`${bad.length === 0 ? c.green('PASS') : c.red('FAIL')} ${sc.name} ${c.dim(`(${sc.file})`)}`);
+    for (const r of results) lines.push(`  ${r.ok ? c.green('✓') : c.red('✗')} ${r.label}${r.ok ? '' : ` — ${r.detail}`}`);
+    if (results.length === 0) lines.push(c.yellow('  (no expectations)'));
+    if (verbose) lines.push(...narrate(game, c).map((l) => `    ${l}`));
+    failed += bad.length;
+    passed += results.length - bad.length;
+  }
+  lines.push('', `${scenarios.length} scenario(s): ${passed} passed, ${failed} failed`);
+  return { text: lines.join('\n'), failed };
+}

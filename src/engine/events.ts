@@ -1,0 +1,50 @@
+// The game's event record: what happened, and who may see it (G7). `to` absent = public.
+
+export type Color = 'black' | 'red';
+
+/** A structured statement of a speech or last word (G8). The engine never checks its truth. */
+export type Statement =
+  | { type: 'claim'; role: string }
+  | { type: 'check'; seat: number; result: Color }
+  | { type: 'accuse'; seat: number }
+  | { type: 'vouch'; seat: number };
+
+export type EliminationCause = 'vote' | 'night' | 'fouls' | 'shootout' | 'sportsman';
+
+export type GameEvent = { to?: readonly number[] } & (
+  | { t: 'deal'; roles: readonly string[] }
+  | { t: 'team'; seats: readonly number[] }
+  | { t: 'phase'; phase: 'day' | 'night'; n: number }
+  | { t: 'speech'; seat: number; statements: readonly Statement[]; again?: boolean }
+  | { t: 'skipSpeech'; seat: number }
+  | { t: 'nominate'; seat: number; target: number }
+  | { t: 'vote'; seat: number; target: number; round: number }
+  | { t: 'voteAll'; seat: number; yes: boolean }
+  | { t: 'tie'; seats: readonly number[]; round: number }
+  | { t: 'noElimination'; reason: string }
+  | { t: 'eliminated'; seat: number; cause: EliminationCause; role?: string }
+  | { t: 'lastWord'; seat: number; statements: readonly Statement[] }
+  | { t: 'action'; kind: string; seat: number; target: number | null }
+  | { t: 'propose'; seat: number; target: number | null }
+  | { t: 'frozen'; seat: number }
+  | { t: 'blocked'; seat: number }
+  | { t: 'check'; seat: number; target: number; result: Color }
+  | { t: 'note'; seat: number; target: number; result: Color }
+  | { t: 'noteAnnounced'; seat: number; target: number; result: Color }
+  | { t: 'saved'; seat: number; by: string }
+  | { t: 'died'; seat: number; role?: string }
+  | { t: 'noDeaths' }
+  | { t: 'foul'; seat: number; value: number; total: number }
+  | { t: 'effect'; seat: number; what: string }
+  | { t: 'outcome'; winner: Winner; day: number }
+);
+
+export type Winner = 'town' | 'mafia' | 'draw' | 'stalemate';
+export const WINNERS: readonly Winner[] = ['town', 'mafia', 'draw', 'stalemate'];
+
+export interface Elimination {
+  seat: number;
+  cause: EliminationCause;
+  day: number;
+  phase: 'day' | 'night';
+}

@@ -1,0 +1,185 @@
+// The state of one game and the few primitives every rule set uses: ask a bot, speak, eliminate,
+// record an event, score. Seats are numbered 1..n; index 0 of every per-seat array is unused.
+import type { Color, Elimination, EliminationCause, GameEvent, Statement, Winner } from './events.js';
+import type { RoleDef, Team } from '../rules/roles.js';
+import type { RuleSet } from '../rules/types.js';
+import type { Decision, DecisionKind, Player, SpeechKind } from '../strategy/types.js';
+import { createRng, deriveSeatSeed, type Rng } from '../rng.js';
+import { PlayerView } from '../views/view.js';
+
+export interface CheckRecord {
+  readonly by: number;
+  readonly target: number;
+  readonly result: Color;
+  readonly night: number;
+}
+
+export interface GameSetup {
+  readonly rules: RuleSet;
+  /** The configuration `rules.configure` made from the setup's options. */
+  readonly cfg: unknown;
+  readonly maxDays: number;
+  readonly revealRoles: boolean;
+  /** Points per scoring event. */
+  readonly scoring: Readonly<Record<string, number>>;
+}
+
+const NO_STATEMENTS: readonly Statement[] = Object.freeze([]);
+
+export class Game {
+  readonly n: number;
+  readonly alive: Uint8Array;
+  readonly teamAlive: Record<Team, number> = { town: 0, mafia: 0 };
+  livingCount: number;
+  day = 0;
+  night = 0;
+  phase: 'day' | 'night' = 'night';
+  /** Today's nominees in nomination order (U3.1). */
+  nominees: number[] = [];
+  /** Per-seat flags for the night being resolved; cleared at the start of each night. */
+  readonly frozen: Uint8Array;
+  readonly healed: Uint8Array;
+  readonly targeted: Uint8Array;
+  /** Discipline (U12). */
+  readonly fouls: Float64Array;
+  readonly skipSpeech: Uint8Array;
+  readonly extraVoteAgainst: Uint8Array;
+  readonly checks: CheckRecord[] = [];
+  readonly eliminations: Elimination[] = [];
+  readonly points: Float64Array;
+  /** Present when the event record is kept (a replay, a scenario, or a strategy that reads history). */
+  readonly log: GameEvent[] | null;
+  /** The rule set's own per-game state (made by `rules.introduce`). */
+  ruleState: unknown = null;
+  illegalDecisions = 0;
+  winner: Winner | null = null;
+  /** Called after each phase ends (scenarios check expectations here). */
+  onPhaseEnd: ((g: Game) => void) | null = null;
+  private readonly views: PlayerView[];
+  private readonly seatRngs: Rng[];
+  private readonly teamSeatsCache: Record<Team, number[]>;
+
+  constructor(
+    readonly setup: GameSetup,
+    readonly seed: string,
+    readonly rng: Rng,
+    /** roles[seat], index 0 unused. */
+    readonly roles: readonly RoleDef[],
+    private readonly players: readonly Player[],
+    keepLog: boolean,
+  ) {
+    const n = roles.length - 1;
+    this.n = n;
+    this.alive = new Uint8Array(n + 1);
+    this.frozen = new Uint8Array(n + 1);
+    this.healed = new Uint8Array(n + 1);
+    this.targeted = new Uint8Array(n + 1);
+    this.fouls = new Float64Array(n + 1);
+    this.skipSpeech = new Uint8Array(n + 1);
+    this.extraVoteAgainst = new Uint8Array(n + 1);
+    this.points = new Float64Array(n + 1);
+    this.log = keepLog ? [] : null;
+    this.teamSeatsCache = { town: [], mafia: [] };
+    this.views = [];
+    this.seatRngs = [];
+    for (let s = 1; s <= n; s++) {
+      this.alive[s] = 1;
+      this.teamAlive[roles[s].team]++;
+      this.teamSeatsCache[roles[s].team].push(s);
+    }
+    this.livingCount = n;
+    for (let s = 0; s <= n; s++) {
+      this.views.push(new PlayerView(this, s));
+      this.seatRngs.push(createRng(deriveSeatSeed(seed, s)));
+    }
+  }
+
+  get cfg(): unknown {
+    return this.setup.cfg;
+  }
+
+  role(seat: number): RoleDef {
+    return this.roles[seat];
+  }
+
+  isAlive(seat: number): boolean {
+    return this.alive[seat] === 1;
+  }
+
+  teamSeats(team: Team): readonly number[] {
+    return this.teamSeatsCache[team];
+  }
+
+  /** Living seats in seat order, optionally without one seat. */
+  living(except = 0): number[] {
+    const out: number[] = [];
+    for (let s = 1; s <= this.n; s++) if (this.alive[s] === 1 && s !== except) out.push(s);
+    return out;
+  }
+
+  /** Living seats with a role matching the predicate, in seat order. */
+  livingWith(pred: (r: RoleDef) => boolean): number[] {
+    const out: number[] = [];
+    for (let s = 1; s <= this.n; s++) if (this.alive[s] === 1 && pred(this.roles[s])) out.push(s);
+    return out;
+  }
+
+  view(seat: number): PlayerView {
+    return this.views[seat];
+  }
+
+  /**
+   * G9: asks the seat's bot; an answer outside the legal options (or a missing one) is replaced by
+   * `fallback` and counted as an illegal decision.
+   */
+  ask(seat: number, kind: DecisionKind, options: readonly number[], canPass: boolean, fallback: Decision): Decision {
+    const answer = this.players[seat].decide(this.views[seat], { kind, options, canPass }, this.seatRngs[seat]);
+    if (answer === null ? canPass : typeof answer === 'number' && options.includes(answer)) return answer as Decision;
+    this.illegalDecisions++;
+    return fallback;
+  }
+
+  /** G8: a speech or last word; statements are relayed publicly and never checked. */
+  speak(seat: number, kind: SpeechKind): readonly Statement[] {
+    const p = this.players[seat];
+    if (!p.speak) return NO_STATEMENTS;
+    const said = p.speak(this.views[seat], kind, this.seatRngs[seat]);
+    return Array.isArray(said) ? said : NO_STATEMENTS;
+  }
+
+  /** Records an event when the log is kept. Call as `g.log && g.emit(...)` on the hot path. */
+  emit(event: GameEvent): void {
+    this.log?.push(event);
+  }
+
+  /** Removes a living player; the caller then ends the elimination step with `endStep`. */
+  eliminate(seat: number, cause: EliminationCause): void {
+    if (this.alive[seat] !== 1) return;
+    this.alive[seat] = 0;
+    this.livingCount--;
+    this.teamAlive[this.roles[seat].team]--;
+    this.eliminations.push({ seat, cause, day: this.phase === 'day' ? this.day : this.night, phase: this.phase });
+  }
+
+  /** G5: after an elimination step, the first win condition that holds ends the game. */
+  endStep(): boolean {
+    if (this.winner) return true;
+    this.winner = this.livingCount === 0 ? 'draw' : this.setup.rules.winner(this);
+    return this.winner !== null;
+  }
+
+  get over(): boolean {
+    return this.winner !== null;
+  }
+
+  /** Adds the scoring table's points for an event to a seat (zero-point events cost nothing). */
+  score(seat: number, event: string): void {
+    const pts = this.setup.scoring[event];
+    if (pts) this.points[seat] += pts;
+  }
+
+  /** The role a dead player is announced with, when roles are revealed (G3). */
+  revealedRole(seat: number): string | undefined {
+    return this.setup.revealRoles ? this.roles[seat].id : undefined;
+  }
+}

@@ -1,0 +1,36 @@
+// Consistency checks run after every phase by fuzz tests and `run --check`: a violation is a bug.
+import type { Game } from './game.js';
+
+export class InvariantError extends Error {
+  override readonly name = 'InvariantError';
+}
+
+export function checkInvariants(g: Game): void {
+  const fail = (what: string) => {
+    throw new InvariantError(`invariant broken after ${g.phase} ${g.phase === 'day' ? g.day : g.night}: ${what}`);
+  };
+  let living = 0;
+  const team = { town: 0, mafia: 0 };
+  for (let s = 1; s <= g.n; s++) {
+    if (g.alive[s] === 1) {
+      living++;
+      team[g.roles[s].team]++;
+    }
+    if (!(g.points[s] >= 0)) fail(`seat ${s} has ${g.points[s]} points`);
+  }
+  if (living !== g.livingCount) fail(`livingCount ${g.livingCount} but ${living} seats alive`);
+  if (team.town !== g.teamAlive.town || team.mafia !== g.teamAlive.mafia) fail('team counts out of step');
+  const seen = new Set<number>();
+  for (const e of g.eliminations) {
+    if (seen.has(e.seat)) fail(`seat ${e.seat} eliminated twice`);
+    seen.add(e.seat);
+    if (g.alive[e.seat] === 1) fail(`eliminated seat ${e.seat} is alive`);
+  }
+  if (seen.size + living !== g.n) fail('a seat is neither alive nor eliminated');
+  if (g.day > g.setup.maxDays) fail(`day ${g.day} past the cap ${g.setup.maxDays}`);
+  if (g.winner === null) {
+    if (living === 0) fail('nobody alive but no result');
+    const w = g.setup.rules.winner(g);
+    if (w !== null) fail(`win condition ${w} holds but the game goes on`);
+  }
+}

@@ -1,0 +1,77 @@
+// The phase loop: deal, night 0, then days and nights until a win condition or the day cap (G1–G6).
+import { createRng } from '../rng.js';
+import type { RoleDef } from '../rules/roles.js';
+import type { Player } from '../strategy/types.js';
+import { Game, type GameSetup } from './game.js';
+
+export interface PlayOptions {
+  /** Keep the full event record (replay, scenarios, strategies that read history). */
+  readonly keepLog?: boolean;
+  /** A fixed deal (role per seat, seat 1 first) instead of the seeded shuffle (G1). */
+  readonly fixedDeal?: readonly RoleDef[];
+  readonly onPhaseEnd?: (g: Game) => void;
+}
+
+/**
+ * Plays one game. `deck` lists the roles to deal; `playerFor` makes the bot for a seat once the deal
+ * is known. The same setup, bots and seed always give the same game (G10).
+ */
+export function playGame(
+  setup: GameSetup,
+  deck: readonly RoleDef[],
+  playerFor: (seat: number, role: RoleDef) => Player,
+  seed: string,
+  options: PlayOptions = {},
+): Game {
+  const rng = createRng(seed);
+  const dealt = options.fixedDeal ? [...options.fixedDeal] : rng.shuffle([...deck]); // G1
+  const roles = [dealt[0], ...dealt]; // seats 1..n; index 0 unused
+  const players: Player[] = roles.map((r, seat) => (seat === 0 ? NOBODY : playerFor(seat, r)));
+  const g = new Game(setup, seed, rng, roles, players, options.keepLog === true);
+  g.onPhaseEnd = options.onPhaseEnd ?? null;
+  const rules = setup.rules;
+  rules.introduce(g); // G2: night 0
+  let next = rules.firstPhase(g);
+  while (!g.over) {
+    if (next === 'day') {
+      if (g.day + 1 >= setup.maxDays) {
+        g.day = setup.maxDays;
+        g.winner = 'stalemate'; // G6
+        break;
+      }
+      g.day++;
+      g.phase = 'day';
+      g.log?.push({ t: 'phase', phase: 'day', n: g.day });
+      rules.runDay(g);
+      if (!g.over) scoreSurvivors(g, 'surviveDay');
+      next = 'night';
+    } else {
+      g.night++;
+      g.phase = 'night';
+      g.log?.push({ t: 'phase', phase: 'night', n: g.night });
+      rules.runNight(g);
+      if (!g.over) scoreSurvivors(g, 'surviveNight');
+      next = 'day';
+    }
+    g.onPhaseEnd?.(g);
+  }
+  scoreOutcome(g);
+  g.log?.push({ t: 'outcome', winner: g.winner!, day: g.day });
+  return g;
+}
+
+const NOBODY: Player = { decide: () => null };
+
+function scoreSurvivors(g: Game, event: string): void {
+  if (!g.setup.scoring[event]) return;
+  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1) g.score(s, event);
+}
+
+/** U13 / C18: the winning team's players score `win`; a draw or stalemate scores everyone. */
+function scoreOutcome(g: Game): void {
+  const w = g.winner!;
+  for (let s = 1; s <= g.n; s++) {
+    if (w === 'draw' || w === 'stalemate') g.score(s, w);
+    else if (g.roles[s].team === w) g.score(s, 'win');
+  }
+}

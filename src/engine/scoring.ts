@@ -1,0 +1,12 @@
+// Scoring events the engine emits; a setup's scoring table gives each its points (U13, C17).
+import type { ScoringEventSpec } from '../rules/types.js';
+
+export const SCORING_EVENTS: readonly ScoringEventSpec[] = [
+  { id: 'win', description: 'each player of the winning team, at the end' },
+  { id: 'draw', description: 'every player, when the game is a draw' },
+  { id: 'stalemate', description: 'every player, when the game hits the day cap (G6)' },
+  { id: 'surviveDay', description: 'each living player at the end of each day' },
+  { id: 'surviveNight', description: 'each living player at the end of each night' },
+];
+
+export const SCORING_EVENT_IDS: ReadonlySet<string> = new Set(SCORING_EVENTS.map((e) => e.id));

@@ -1,0 +1,60 @@
+// Narrates a game's event record as text for `replay` (an omniscient narrator: private events too).
+import type { ChalkInstance } from 'chalk';
+import type { GameEvent, Statement } from '../engine/events.js';
+import type { Game } from '../engine/game.js';
+
+const ACTION_VERBS: Record<string, string> = {
+  freeze: 'freezes',
+  heal: 'heals',
+  mafiaKill: 'shoots (the mafia kill)',
+  courtesanShot: 'shoots (last-resort shot)',
+  maniacKill: 'kills',
+};
+
+export function narrate(g: Game, c: ChalkInstance): string[] {
+  const who = (s: number) => `${c.bold(`#${s}`)} ${c.dim(`(${g.roles[s].name})`)}`;
+  const statement = (x: Statement): string => {
+    switch (x.type) {
+      case 'claim': return `claims to be ${x.role}`;
+      case 'check': return `reports #${x.seat} is ${x.result}`;
+      case 'accuse': return `accuses #${x.seat}`;
+      case 'vouch': return `vouches for #${x.seat}`;
+    }
+  };
+  const said = (xs: readonly Statement[]) => (xs.length === 0 ? c.dim('says nothing of note') : xs.map(statement).join('; '));
+  const line = (e: GameEvent): string | null => {
+    switch (e.t) {
+      case 'deal': return `${c.bold('Deal')}: ${e.roles.map((r, i) => `#${i + 1} ${r}`).join(', ')}`;
+      case 'team': return `Night 0: the team ${e.seats.map((s) => `#${s}`).join(', ')} meet (${e.seats.map((s) => g.roles[s].name).join(', ')})`;
+      case 'phase': return `\n${c.bold.underline(`${e.phase === 'day' ? 'Day' : 'Night'} ${e.n}`)}`;
+      case 'speech': return `  ${who(e.seat)} ${e.again ? 'speaks again' : 'speaks'}: ${said(e.statements)}`;
+      case 'skipSpeech': return `  ${who(e.seat)} skips the speech (3 fouls)`;
+      case 'nominate': return `  ${who(e.seat)} nominates #${e.target}`;
+      case 'vote': return `    ${e.round > 1 ? 'revote' : 'vote'}: #${e.seat} → #${e.target}`;
+      case 'voteAll': return `    all tied leave? #${e.seat} ${e.yes ? 'yes' : 'no'}`;
+      case 'tie': return `  ${c.yellow(`tie between ${e.seats.map((s) => `#${s}`).join(', ')}`)}`;
+      case 'noElimination': return `  nobody leaves (${e.reason})`;
+      case 'eliminated': return `  ${c.red(`${who(e.seat)} is eliminated (${e.cause})`)}`;
+      case 'lastWord': return `  ${who(e.seat)} last word: ${said(e.statements)}`;
+      case 'action': return `  ${who(e.seat)} ${e.target === null ? `does not act (${e.kind})` : `${ACTION_VERBS[e.kind] ?? e.kind} #${e.target}`}`;
+      case 'propose': return `  ${who(e.seat)} proposes ${e.target === null ? 'nobody' : `#${e.target}`}`;
+      case 'frozen': return `  ${c.cyan(`${who(e.seat)} is frozen and cannot act`)}`;
+      case 'blocked': return `  ${c.cyan(`${who(e.seat)} is blocked`)}`;
+      case 'check': return `  ${who(e.seat)} checks #${e.target}: ${e.result === 'black' ? c.bgBlack.white(' black ') : c.bgRed.white(' red ')}`;
+      case 'note': return `  ${who(e.seat)} leaves a note: #${e.target} is ${e.result}`;
+      case 'noteAnnounced': return `  ${c.magenta(`The commissar's note is read: #${e.target} is ${e.result}`)}`;
+      case 'saved': return `  ${c.green(`${who(e.seat)} was attacked but saved (${e.by})`)}`;
+      case 'died': return `  ${c.red(`Dawn: ${who(e.seat)} was killed`)}`;
+      case 'noDeaths': return '  Dawn: nobody died';
+      case 'foul': return `  ${c.yellow(`#${e.seat} gets a foul (${e.value}), ${e.total} in all`)}`;
+      case 'effect': return `  #${e.seat}: ${e.what}`;
+      case 'outcome': return `\n${c.bold(`Outcome: ${e.winner}`)} after ${e.day} day(s)`;
+    }
+  };
+  const out: string[] = [];
+  for (const e of g.log ?? []) {
+    const l = line(e);
+    if (l !== null) out.push(l);
+  }
+  return out;
+}

@@ -1,0 +1,43 @@
+// U5.2 / U8: "not the same player more than 2 nights in a row"; a night without an action breaks the run.
+
+export const MAX_RUN = 2;
+
+export class RunTracker {
+  private readonly lastTarget: Int32Array;
+  private readonly lastNight: Int32Array;
+  private readonly length: Int32Array;
+
+  constructor(n: number) {
+    this.lastTarget = new Int32Array(n + 1);
+    this.lastNight = new Int32Array(n + 1).fill(-10);
+    this.length = new Int32Array(n + 1);
+  }
+
+  /** Length of the seat's current run as of the night before `night` (0 if broken). */
+  private runBefore(seat: number, night: number): number {
+    return this.lastNight[seat] === night - 1 ? this.length[seat] : 0;
+  }
+
+  /** mode `any`: whether the seat may act at all tonight. */
+  mayAct(seat: number, night: number, mode: 'target' | 'any'): boolean {
+    return mode === 'target' || this.runBefore(seat, night) < MAX_RUN;
+  }
+
+  /** mode `target`: the one seat the actor may not pick tonight, or 0. */
+  barredTarget(seat: number, night: number, mode: 'target' | 'any'): number {
+    return mode === 'target' && this.runBefore(seat, night) >= MAX_RUN ? this.lastTarget[seat] : 0;
+  }
+
+  /** Records tonight's action (`target` null = no action, which breaks the run). */
+  record(seat: number, night: number, target: number | null, mode: 'target' | 'any'): void {
+    if (target === null) {
+      this.length[seat] = 0;
+      this.lastNight[seat] = night;
+      return;
+    }
+    const continues = this.runBefore(seat, night) > 0 && (mode === 'any' || this.lastTarget[seat] === target);
+    this.length[seat] = continues ? this.length[seat] + 1 : 1;
+    this.lastTarget[seat] = target;
+    this.lastNight[seat] = night;
+  }
+}

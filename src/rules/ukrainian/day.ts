@@ -1,0 +1,125 @@
+// The Ukrainian day (U3): speeches with nominations, the vote, ties, the last word.
+import type { Game } from '../../engine/game.js';
+import { NO, YES } from '../../strategy/types.js';
+import { speechFoul } from '../discipline.js';
+import { leaders, removeByDay, speakingOrder } from '../dayTools.js';
+import type { UkrainianConfig, UkrainianState } from './config.js';
+
+export function runUkrainianDay(g: Game): void {
+  const cfg = g.cfg as UkrainianConfig;
+  announceNote(g);
+  g.nominees = [];
+  for (const seat of speakingOrder(g, g.day)) {
+    if (g.alive[seat] !== 1) continue;
+    if (g.skipSpeech[seat] === 1) {
+      g.skipSpeech[seat] = 0; // U12.2
+      g.log?.push({ t: 'skipSpeech', seat });
+      continue;
+    }
+    const statements = g.speak(seat, 'speech');
+    g.log?.push({ t: 'speech', seat, statements });
+    nominate(g, seat);
+    if (speechFoul(g, seat, cfg)) {
+      g.nominees = g.nominees.filter((s) => s !== seat);
+      if (g.endStep()) return;
+    }
+  }
+  const nominees = g.nominees;
+  if (nominees.length === 0) {
+    g.log?.push({ t: 'noElimination', reason: 'no nominees' }); // U3.2
+    return;
+  }
+  if (nominees.length === 1) {
+    if (g.day === 1 && cfg.firstDaySingleNominee === 'skip') {
+      g.log?.push({ t: 'noElimination', reason: 'a single nominee on day 1' }); // U3.2
+      return;
+    }
+    removeByDay(g, nominees, 'vote'); // U3.2: a later day's single nominee leaves
+    return;
+  }
+  const condemned = decideVote(g, cfg, nominees);
+  if (condemned.length === 0) return;
+  removeByDay(g, condemned, 'vote'); // U3.5
+}
+
+/** U3.1: a speaker may nominate one living player other than themself who is not yet nominated. */
+function nominate(g: Game, seat: number): void {
+  const options: number[] = [];
+  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && s !== seat && !g.nominees.includes(s)) options.push(s);
+  if (options.length === 0) return;
+  const target = g.ask(seat, 'nominate', options, true, null);
+  if (target === null) return;
+  g.nominees.push(target);
+  g.log?.push({ t: 'nominate', seat, target });
+}
+
+/** U3.3–U3.4: the vote and its tie rule; returns who leaves. */
+function decideVote(g: Game, cfg: UkrainianConfig, nominees: readonly number[]): number[] {
+  let top = castVotes(g, nominees, 'vote', 1);
+  if (top.length === 1) return top;
+  g.log?.push({ t: 'tie', seats: top, round: 1 });
+  switch (cfg.tie) {
+    case 'none':
+      g.log?.push({ t: 'noElimination', reason: 'tie' });
+      return [];
+    case 'random':
+      return [g.rng.pick(top)];
+    case 'revote-then-none':
+    case 'revote-then-all': {
+      for (const s of top) g.log?.push({ t: 'speech', seat: s, statements: g.speak(s, 'tieSpeech'), again: true });
+      top = castVotes(g, top, 'revote', 2);
+      if (top.length === 1) return top;
+      g.log?.push({ t: 'tie', seats: top, round: 2 });
+      if (cfg.tie === 'revote-then-none') {
+        g.log?.push({ t: 'noElimination', reason: 'tie after the revote' });
+        return [];
+      }
+      return voteAllLeave(g, top);
+    }
+  }
+}
+
+/**
+ * U3.3: every living player votes for one candidate other than themself; nobody abstains. Default
+ * for a missing or illegal vote: the last candidate (the one before, if the voter is the last).
+ * U12.2: a candidate with 3 fouls gets one extra vote against them in the next vote.
+ */
+function castVotes(g: Game, candidates: readonly number[], kind: 'vote' | 'revote', round: number): number[] {
+  const votes = new Int32Array(g.n + 1);
+  const last = candidates[candidates.length - 1];
+  const beforeLast = candidates[candidates.length - 2];
+  for (const voter of speakingOrder(g, g.day)) {
+    const options = candidates.includes(voter) ? candidates.filter((c) => c !== voter) : candidates;
+    const fallback = voter === last ? beforeLast : last;
+    const target = g.ask(voter, kind, options, false, fallback)!;
+    votes[target]++;
+    g.log?.push({ t: 'vote', seat: voter, target, round });
+  }
+  for (const c of candidates) if (g.extraVoteAgainst[c] === 1) votes[c]++;
+  g.extraVoteAgainst.fill(0);
+  return leaders(candidates, votes);
+}
+
+/** U3.4: more than half of the living voting yes removes every tied player; otherwise nobody. */
+function voteAllLeave(g: Game, tied: readonly number[]): number[] {
+  let yes = 0;
+  for (const voter of speakingOrder(g, g.day)) {
+    const answer = g.ask(voter, 'voteAll', YES_NO, false, NO) === YES;
+    if (answer) yes++;
+    g.log?.push({ t: 'voteAll', seat: voter, yes: answer });
+  }
+  if (yes * 2 > g.livingCount) return [...tied];
+  g.log?.push({ t: 'noElimination', reason: 'the table did not vote all tied out' });
+  return [];
+}
+
+const YES_NO: readonly number[] = [YES, NO];
+
+/** U9.2: the Commissar's note is read out at the start of the day after the night he died. */
+function announceNote(g: Game): void {
+  const state = g.ruleState as UkrainianState;
+  const note = state.noteToAnnounce;
+  if (!note) return;
+  state.noteToAnnounce = null;
+  g.log?.push({ t: 'noteAnnounced', seat: note.seat, target: note.target, result: note.result });
+}

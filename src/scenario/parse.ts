@@ -1,0 +1,151 @@
+// Reads and validates a scenario file: a fixed deal, scripted decisions per phase, and expectations.
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { UserError } from '../errors.js';
+import type { Statement } from '../engine/events.js';
+import { ROLES } from '../rules/roles.js';
+import { builtinSetup } from '../setup/builtin.js';
+import { closest } from '../text.js';
+import type { DecisionKind } from '../strategy/types.js';
+
+export const DECISION_KINDS: readonly DecisionKind[] = [
+  'nominate', 'vote', 'revote', 'voteAll', 'propose', 'mafiaKill', 'courtesanShot', 'freeze', 'heal', 'check', 'note', 'maniacKill',
+];
+const SPEECH_KINDS = ['speech', 'tieSpeech', 'lastWord'] as const;
+
+/** seat → (decision kind or speech kind → answer) for one phase. */
+export type PhaseScript = Map<number | 'all', Map<string, number | null | readonly Statement[]>>;
+
+export interface Expectation {
+  readonly after?: string;
+  readonly alive?: readonly number[];
+  readonly dead?: readonly number[];
+  readonly eliminated?: readonly number[];
+  readonly frozen?: readonly number[];
+  readonly healed?: readonly number[];
+  readonly checks?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  readonly events?: readonly Record<string, unknown>[];
+  readonly noEvents?: readonly Record<string, unknown>[];
+  readonly nominees?: readonly number[];
+  readonly winner?: string;
+  readonly days?: number;
+  readonly points?: Readonly<Record<string, number>>;
+  readonly illegalDecisions?: number;
+}
+
+export interface Scenario {
+  readonly file: string;
+  readonly name: string;
+  readonly setup: string;
+  readonly options: readonly string[];
+  readonly seed: string;
+  readonly deal: readonly string[];
+  readonly fallback: string;
+  readonly script: ReadonlyMap<string, PhaseScript>;
+  readonly expect: readonly Expectation[];
+}
+
+const FIELDS = ['name', 'setup', 'options', 'seed', 'deal', 'fallback', 'script', 'expect'];
+const EXPECT_FIELDS = ['after', 'alive', 'dead', 'eliminated', 'frozen', 'healed', 'checks', 'events', 'noEvents', 'nominees', 'winner', 'days', 'points', 'illegalDecisions'];
+
+export function readScenario(file: string): Scenario {
+  let data: unknown;
+  try {
+    data = parseYaml(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new UserError(`${file}: cannot read scenario: ${(e as Error).message.split('\n')[0]}`);
+  }
+  const fail = (field: string, msg: string): never => {
+    throw new UserError(`${file}: ${field}: ${msg}`);
+  };
+  if (!isRecord(data)) fail('(top)', 'a scenario must be a mapping');
+  const d = data as Record<string, unknown>;
+  for (const k of Object.keys(d)) if (!FIELDS.includes(k)) fail(k, `unknown field${closest(k, FIELDS)}`);
+  const setupArg = typeof d.setup === 'string' ? d.setup : fail('setup', 'missing (a built-in setup name or a setup file)');
+  const setup = builtinSetup(setupArg) ? setupArg : resolve(dirname(file), setupArg);
+  const options = d.options === undefined ? [] : isRecord(d.options)
+    ? Object.entries(d.options).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`)
+    : fail('options', 'must be a mapping');
+  const deal = Array.isArray(d.deal) ? d.deal.map(String) : fail('deal', 'missing (the role of each seat, seat 1 first)');
+  deal.forEach((r, i) => ROLES.has(r) || fail(`deal[${i}]`, `unknown role "${r}"${closest(r, [...ROLES.keys()])}`));
+  const fallback = d.fallback === undefined ? 'none' : String(d.fallback);
+  const script = new Map<string, PhaseScript>();
+  if (d.script !== undefined) {
+    if (!isRecord(d.script)) fail('script', 'must be a mapping of phase ("night 1", "day 2") to decisions');
+    for (const [phase, bySeat] of Object.entries(d.script as Record<string, unknown>)) {
+      if (!/^(day|night) \d+$/.test(phase)) fail(`script.${phase}`, 'a phase is "day N" or "night N"');
+      if (!isRecord(bySeat)) fail(`script.${phase}`, 'must map seats (or roles, or "all") to decisions');
+      const ps: PhaseScript = new Map();
+      for (const [who, answers] of Object.entries(bySeat as Record<string, unknown>)) {
+        const field = `script.${phase}.${who}`;
+        if (!isRecord(answers)) fail(field, 'must map decision kinds to answers');
+        const seats = resolveSeats(who, deal, (m) => fail(field, m));
+        for (const seat of seats) {
+          const m = ps.get(seat) ?? new Map();
+          for (const [kind, value] of Object.entries(answers as Record<string, unknown>)) {
+            m.set(kind, parseAnswer(kind, value, (msg) => fail(`${field}.${kind}`, msg)));
+          }
+          ps.set(seat, m);
+        }
+      }
+      script.set(phase, ps);
+    }
+  }
+  const expect = d.expect === undefined ? [] : Array.isArray(d.expect) ? d.expect : fail('expect', 'must be a list');
+  expect.forEach((e, i) => {
+    if (!isRecord(e)) fail(`expect[${i}]`, 'must be a mapping');
+    for (const k of Object.keys(e as object)) if (!EXPECT_FIELDS.includes(k)) fail(`expect[${i}].${k}`, `unknown expectation${closest(k, EXPECT_FIELDS)}`);
+    const after = (e as Expectation).after;
+    if (after !== undefined && !/^(day|night) \d+$/.test(after)) fail(`expect[${i}].after`, 'a phase is "day N" or "night N"');
+  });
+  return {
+    file,
+    name: typeof d.name === 'string' ? d.name : file,
+    setup,
+    options,
+    seed: d.seed === undefined ? '1' : String(d.seed),
+    deal,
+    fallback,
+    script,
+    expect: expect as Expectation[],
+  };
+}
+
+function resolveSeats(who: string, deal: readonly string[], fail: (m: string) => never): (number | 'all')[] {
+  if (who === 'all') return ['all'];
+  if (/^\d+$/.test(who)) {
+    const s = Number(who);
+    if (s < 1 || s > deal.length) fail(`seat ${s} is not at this table (1..${deal.length})`);
+    return [s];
+  }
+  const seats = deal.flatMap((r, i) => (r === who ? [i + 1] : []));
+  if (seats.length === 0) fail(`no seat has the role "${who}" in the deal`);
+  return seats;
+}
+
+function parseAnswer(kind: string, value: unknown, fail: (m: string) => never): number | null | readonly Statement[] {
+  if ((SPEECH_KINDS as readonly string[]).includes(kind)) {
+    if (!Array.isArray(value)) fail('statements must be a list');
+    return (value as unknown[]).map((x) => parseStatement(x, fail));
+  }
+  if (!(DECISION_KINDS as readonly string[]).includes(kind)) fail(`unknown decision${closest(kind, [...DECISION_KINDS, ...SPEECH_KINDS])}`);
+  if (value === null || value === 'none') return null;
+  if (value === 'yes' || value === true) return 1;
+  if (value === 'no' || value === false) return 0;
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  return fail(`expected a seat number, none, yes or no; got ${JSON.stringify(value)}`);
+}
+
+function parseStatement(x: unknown, fail: (m: string) => never): Statement {
+  if (!isRecord(x) || Object.keys(x).length !== 1) return fail('a statement is one of {claim: ROLE}, {check: [SEAT, black|red]}, {accuse: SEAT}, {vouch: SEAT}');
+  const [type, v] = Object.entries(x)[0];
+  if (type === 'claim' && typeof v === 'string') return { type, role: v };
+  if ((type === 'accuse' || type === 'vouch') && typeof v === 'number') return { type, seat: v };
+  if (type === 'check' && Array.isArray(v) && typeof v[0] === 'number' && (v[1] === 'black' || v[1] === 'red')) return { type, seat: v[0], result: v[1] };
+  return fail(`bad statement ${JSON.stringify(x)}`);
+}
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}

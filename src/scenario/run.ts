@@ -1,0 +1,147 @@
+// Plays a scenario: scripted seats answer from the script, the rest fall back to a strategy (or to no
+// action), and every expectation is checked after its phase or at the end.
+import type { GameEvent, Statement } from '../engine/events.js';
+import type { Game } from '../engine/game.js';
+import { playGame } from '../engine/play.js';
+import { UserError } from '../errors.js';
+import { ROLES, type RoleDef } from '../rules/roles.js';
+import { deriveGameSeed } from '../rng.js';
+import { loadSetup } from '../setup/load.js';
+import { STRATEGIES } from '../strategy/registry.js';
+import type { Player } from '../strategy/types.js';
+import type { Expectation, Scenario } from './parse.js';
+
+export interface ExpectationResult {
+  readonly label: string;
+  readonly ok: boolean;
+  readonly detail: string;
+}
+
+export interface ScenarioResult {
+  readonly scenario: Scenario;
+  readonly results: readonly ExpectationResult[];
+  readonly game: Game;
+}
+
+const phaseKey = (g: Game) => `${g.phase} ${g.phase === 'day' ? g.day : g.night}`;
+
+export function runScenario(sc: Scenario): ScenarioResult {
+  const setup = loadSetup(sc.setup, sc.options);
+  const deal = sc.deal.map((id) => ROLES.get(id)!);
+  checkDeal(sc, setup.deck, deal);
+  const fallback = sc.fallback === 'none' ? null : STRATEGIES.get(sc.fallback);
+  if (fallback === undefined) throw new UserError(`${sc.file}: fallback: unknown strategy "${sc.fallback}" (use none or ${[...STRATEGIES.keys()].join(', ')})`);
+
+  const results: ExpectationResult[] = [];
+  const reached = new Set<string>();
+  let phaseStart = 0;
+  const onPhaseEnd = (g: Game) => {
+    const key = phaseKey(g);
+    reached.add(key);
+    const events = (g.log ?? []).slice(phaseStart);
+    phaseStart = g.log?.length ?? 0;
+    for (const e of sc.expect) if (e.after === key) results.push(...check(g, e, events, key));
+  };
+  const game = playGame(setup.game, setup.deck, (seat, role) => scriptedPlayer(sc, seat, role, fallback?.createPlayer(seat) ?? null), deriveGameSeed(sc.seed, 0), {
+    keepLog: true,
+    fixedDeal: deal,
+    onPhaseEnd,
+  });
+  for (const e of sc.expect) {
+    if (e.after === undefined) results.push(...check(game, e, game.log ?? [], 'the end'));
+    else if (!reached.has(e.after)) results.push({ label: `after ${e.after}`, ok: false, detail: `the game ended (${game.winner}) before ${e.after}` });
+  }
+  return { scenario: sc, results, game };
+}
+
+function checkDeal(sc: Scenario, deck: readonly RoleDef[], deal: readonly RoleDef[]): void {
+  const count = (xs: readonly RoleDef[]) => xs.map((r) => r.id).sort().join(',');
+  if (count(deck) !== count(deal)) {
+    throw new UserError(`${sc.file}: deal: must be the setup's roles in some order (${deck.length} seats: ${count(deck)}), got ${count(deal)}`);
+  }
+}
+
+function scriptedPlayer(sc: Scenario, seat: number, _role: RoleDef, fallback: Player | null): Player {
+  const answer = (phase: string, kind: string) => {
+    const ps = sc.script.get(phase);
+    if (!ps) return undefined;
+    const own = ps.get(seat)?.get(kind);
+    return own !== undefined ? own : ps.get('all')?.get(kind);
+  };
+  const key = (v: { phase: 'day' | 'night'; day: number; night: number }) => `${v.phase} ${v.phase === 'day' ? v.day : v.night}`;
+  return {
+    decide(view, request, rng) {
+      const a = answer(key(view), request.kind);
+      if (a !== undefined && !Array.isArray(a)) return a as number | null;
+      if (fallback) return fallback.decide(view, request, rng);
+      return request.canPass ? null : undefined; // "no action": the rule's default
+    },
+    speak(view, kind, rng) {
+      const a = answer(key(view), kind);
+      if (Array.isArray(a)) return a as readonly Statement[];
+      return fallback?.speak?.(view, kind, rng) ?? [];
+    },
+  };
+}
+
+const sameSet = (a: readonly number[], b: readonly number[]) => a.length === b.length && [...a].sort((x, y) => x - y).join() === [...b].sort((x, y) => x - y).join();
+const seatsWhere = (g: Game, pred: (s: number) => boolean) => {
+  const out: number[] = [];
+  for (let s = 1; s <= g.n; s++) if (pred(s)) out.push(s);
+  return out;
+};
+
+function matches(e: GameEvent, pattern: Record<string, unknown>): boolean {
+  const rec = e as unknown as Record<string, unknown>;
+  return Object.entries(pattern).every(([k, v]) => JSON.stringify(rec[k]) === JSON.stringify(v));
+}
+
+function check(g: Game, e: Expectation, events: readonly GameEvent[], when: string): ExpectationResult[] {
+  const out: ExpectationResult[] = [];
+  const expectSet = (name: string, want: readonly number[] | undefined, got: number[], subset = false) => {
+    if (want === undefined) return;
+    const ok = subset ? want.every((s) => got.includes(s)) : sameSet(want, got);
+    out.push({ label: `${name} after ${when}`, ok, detail: ok ? '' : `expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}` });
+  };
+  expectSet('alive', e.alive, seatsWhere(g, (s) => g.alive[s] === 1), true);
+  if (e.alive) {
+    const extra = e.alive.filter((s) => g.alive[s] !== 1);
+    if (extra.length) out[out.length - 1] = { label: `alive after ${when}`, ok: false, detail: `expected alive ${JSON.stringify(e.alive)}, dead among them: ${JSON.stringify(extra)}` };
+  }
+  if (e.dead) {
+    const notDead = e.dead.filter((s) => g.alive[s] === 1);
+    out.push({ label: `dead after ${when}`, ok: notDead.length === 0, detail: notDead.length ? `still alive: ${JSON.stringify(notDead)}` : '' });
+  }
+  const elim = events.flatMap((x) => (x.t === 'eliminated' || x.t === 'died' ? [x.seat] : []));
+  expectSet('eliminated', e.eliminated, elim);
+  expectSet('frozen', e.frozen, seatsWhere(g, (s) => g.frozen[s] === 1 && g.healed[s] === 0));
+  expectSet('healed', e.healed, seatsWhere(g, (s) => g.healed[s] === 1));
+  expectSet('nominees', e.nominees, [...g.nominees]);
+  if (e.checks) {
+    for (const [by, targets] of Object.entries(e.checks)) {
+      for (const [target, result] of Object.entries(targets)) {
+        const found = g.checks.find((c) => c.by === Number(by) && c.target === Number(target));
+        const ok = found?.result === result;
+        out.push({ label: `check by #${by} of #${target} after ${when}`, ok, detail: ok ? '' : `expected ${result}, got ${found?.result ?? 'no check'}` });
+      }
+    }
+  }
+  for (const p of e.events ?? []) {
+    const ok = events.some((x) => matches(x, p));
+    out.push({ label: `event ${JSON.stringify(p)} in ${when}`, ok, detail: ok ? '' : 'no such event' });
+  }
+  for (const p of e.noEvents ?? []) {
+    const hit = events.find((x) => matches(x, p));
+    out.push({ label: `no event ${JSON.stringify(p)} in ${when}`, ok: !hit, detail: hit ? `found ${JSON.stringify(hit)}` : '' });
+  }
+  const scalar = (name: string, want: unknown, got: unknown) => {
+    if (want === undefined) return;
+    const ok = want === got;
+    out.push({ label: `${name}`, ok, detail: ok ? '' : `expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}` });
+  };
+  scalar('winner', e.winner, g.winner);
+  scalar('days', e.days, g.day);
+  scalar('illegal decisions', e.illegalDecisions, g.illegalDecisions);
+  for (const [seat, pts] of Object.entries(e.points ?? {})) scalar(`points of #${seat}`, pts, g.points[Number(seat)]);
+  return out;
+}

@@ -1,0 +1,44 @@
+// Built-in setups: a rule set, its parameters (settable with --option) and the roles they give.
+import type { OptionSpec, OptionValue } from '../rules/options.js';
+import type { RuleSet } from '../rules/types.js';
+import { ukrainian } from '../rules/ukrainian/index.js';
+import { vanilla } from '../rules/vanilla.js';
+
+export interface BuiltinSetup {
+  readonly name: string;
+  readonly description: string;
+  readonly rules: RuleSet;
+  /** Setup parameters (not rule options), e.g. vanilla's players and mafia. */
+  readonly params: readonly OptionSpec[];
+  /** Role counts for the given parameters, or the reason they are impossible. */
+  roles(params: Readonly<Record<string, OptionValue>>): Record<string, number> | string;
+}
+
+export const BUILTIN_SETUPS: readonly BuiltinSetup[] = [
+  {
+    name: 'ukrainian',
+    description: 'The Ukrainian 12-seat table (U1)',
+    rules: ukrainian,
+    params: [],
+    roles: () => ({ don: 1, mafia: 2, courtesan: 1, commissar: 1, doctor: 1, maniac: 1, citizen: 5 }),
+  },
+  {
+    name: 'vanilla',
+    description: 'Calibration table: M mafia against N−M townies (V1)',
+    rules: vanilla,
+    params: [
+      { key: 'players', clause: 'V1', kind: 'int', min: 2, max: 1000, default: 7, description: 'number of players' },
+      { key: 'mafia', clause: 'V1', kind: 'int', min: 1, max: 999, default: 2, description: 'number of mafia' },
+    ],
+    roles(p) {
+      const players = p.players as number;
+      const mafia = p.mafia as number;
+      if (mafia >= players) return `mafia (${mafia}) must be fewer than players (${players})`;
+      return { mafia, townie: players - mafia };
+    },
+  },
+];
+
+export function builtinSetup(name: string): BuiltinSetup | undefined {
+  return BUILTIN_SETUPS.find((s) => s.name === name);
+}

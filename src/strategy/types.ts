@@ -1,0 +1,58 @@
+// The strategy interface: a bot answers decision requests for one seat, seeing only that seat's view.
+import type { Statement } from '../engine/events.js';
+import type { Rng } from '../rng.js';
+import type { PlayerView } from '../views/view.js';
+
+export type DecisionKind =
+  | 'nominate' // U3.1: name a living player in one's speech (may pass)
+  | 'vote' // U3.3 / V4: vote among the options
+  | 'revote' // U3.4: vote again among the tied
+  | 'voteAll' // U3.4: "all tied leave?" 1 = yes, 0 = no
+  | 'propose' // U6.1: a mafia member's proposed target
+  | 'mafiaKill' // U6.1 / V3: the final mafia kill (the Don, or the decider)
+  | 'courtesanShot' // U5.4: the courtesan's last-resort shot
+  | 'freeze' // U5
+  | 'heal' // U8
+  | 'check' // U9.1
+  | 'note' // U9.2: 1 = leave the note tonight, 0 = not
+  | 'maniacKill'; // U7
+
+/** Decisions whose options are "yes" (1) and "no" (0). */
+export const YES = 1;
+export const NO = 0;
+
+export interface DecisionRequest {
+  readonly kind: DecisionKind;
+  /** The legal answers: seat numbers, or 1/0 for yes/no decisions. */
+  readonly options: readonly number[];
+  /** Whether `null` (no action / no nomination) is legal. */
+  readonly canPass: boolean;
+}
+
+/** A seat number (or 1/0), or null to pass. Anything else is illegal and replaced by the default (G9). */
+export type Decision = number | null;
+
+export type SpeechKind = 'speech' | 'tieSpeech' | 'lastWord';
+
+/** One seat's bot for one game. */
+export interface Player {
+  decide(view: PlayerView, request: DecisionRequest, rng: Rng): Decision | undefined;
+  /** Statements for a speech or last word (G8); omit for a silent bot. */
+  speak?(view: PlayerView, kind: SpeechKind, rng: Rng): readonly Statement[] | undefined;
+}
+
+export interface StrategyParam {
+  readonly key: string;
+  readonly description: string;
+  readonly default: number | string | boolean;
+}
+
+/** A named strategy: makes a Player for a seat at the start of each game. */
+export interface Strategy {
+  readonly name: string;
+  readonly description: string;
+  readonly params?: readonly StrategyParam[];
+  /** Set when the strategy reads `view.events()`; the engine then keeps the event record. */
+  readonly usesHistory?: boolean;
+  createPlayer(seat: number): Player;
+}

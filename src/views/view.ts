@@ -1,0 +1,114 @@
+// The one projection from the game state to what a player may know (G7). A strategy gets only this:
+// the game is held in a private field no bot can reach, and every accessor filters by the seat.
+import type { Color, GameEvent } from '../engine/events.js';
+import type { Game } from '../engine/game.js';
+import type { Team } from '../rules/roles.js';
+
+export interface KnownCheck {
+  readonly target: number;
+  readonly result: Color;
+  readonly night: number;
+}
+
+export class PlayerView {
+  readonly #g: Game;
+  readonly seat: number;
+
+  constructor(game: Game, seat: number) {
+    this.#g = game;
+    this.seat = seat;
+  }
+
+  /** Own role id. */
+  get role(): string {
+    return this.#g.roles[this.seat].id;
+  }
+
+  get team(): Team {
+    return this.#g.roles[this.seat].team;
+  }
+
+  get players(): number {
+    return this.#g.n;
+  }
+
+  get day(): number {
+    return this.#g.day;
+  }
+
+  get night(): number {
+    return this.#g.night;
+  }
+
+  get phase(): 'day' | 'night' {
+    return this.#g.phase;
+  }
+
+  /** Rule set id (public knowledge). */
+  get rules(): string {
+    return this.#g.setup.rules.id;
+  }
+
+  isAlive(seat: number): boolean {
+    return this.#g.alive[seat] === 1;
+  }
+
+  livingSeats(): number[] {
+    return this.#g.living();
+  }
+
+  /** True if `seat` is known to this player to be on its own team (itself included). */
+  isKnownAlly(seat: number): boolean {
+    if (seat === this.seat) return true;
+    const me = this.#g.roles[this.seat];
+    return me.knowsTeam === true && this.#g.roles[seat].knowsTeam === true && this.#g.roles[seat].team === me.team;
+  }
+
+  /** The other members of its team this player knows (U2, V2), in seat order. */
+  knownAllies(): number[] {
+    const out: number[] = [];
+    for (let s = 1; s <= this.#g.n; s++) if (s !== this.seat && this.isKnownAlly(s)) out.push(s);
+    return out;
+  }
+
+  /** A seat's role if this player knows it: its own, a known ally's, or a revealed dead player's (G3). */
+  knownRole(seat: number): string | undefined {
+    if (this.isKnownAlly(seat)) return this.#g.roles[seat].id;
+    if (this.#g.alive[seat] === 0 && this.#g.setup.revealRoles) return this.#g.roles[seat].id;
+    return undefined;
+  }
+
+  /** This player's own check results (U9.1). */
+  checks(): KnownCheck[] {
+    const out: KnownCheck[] = [];
+    for (const c of this.#g.checks) if (c.by === this.seat) out.push({ target: c.target, result: c.result, night: c.night });
+    return out;
+  }
+
+  /** Whether this player was frozen tonight (learned before their turn, U5.3). */
+  get frozenTonight(): boolean {
+    return this.#g.phase === 'night' && this.#g.frozen[this.seat] === 1 && this.#g.healed[this.seat] === 0;
+  }
+
+  /** Today's nominees in order (public). */
+  nominees(): readonly number[] {
+    return this.#g.nominees.slice();
+  }
+
+  /** A seat's fouls (public). */
+  fouls(seat: number): number {
+    return this.#g.fouls[seat];
+  }
+
+  /**
+   * Every event this player may see, from index `from` of the visible record: public events, and
+   * private ones addressed to this seat. Empty unless the strategy declares `usesHistory`.
+   */
+  events(from = 0): GameEvent[] {
+    const log = this.#g.log;
+    const out: GameEvent[] = [];
+    if (!log) return out;
+    for (const e of log) if (!e.to || e.to.includes(this.seat)) out.push(e);
+    return from > 0 ? out.slice(from) : out;
+  }
+}
