@@ -1,4 +1,6 @@
 // The one source of chance: every random draw in mafia-sim flows through an Rng made here (G10).
+// Streams are seedrandom's alea generator: a game's stream is seeded from its seed string, and each
+// seat's own stream starts from a state drawn from the game's stream (cheap: no string hashing).
 import seedrandom from 'seedrandom';
 
 export interface Rng {
@@ -14,32 +16,53 @@ export interface Rng {
   shuffle<T>(items: T[]): T[];
 }
 
-export function createRng(seed: string): Rng {
-  const draw = seedrandom.alea(seed);
-  const int = (n: number): number => Math.floor(draw() * n);
-  return {
-    next: draw,
-    int,
-    chance: (p) => p > 0 && draw() < p,
-    pick: (items) => items[int(items.length)],
-    shuffle(items) {
-      for (let i = items.length - 1; i > 0; i--) {
-        const j = int(i + 1);
-        const t = items[i];
-        items[i] = items[j];
-        items[j] = t;
-      }
-      return items;
-    },
-  };
+class AleaRng implements Rng {
+  constructor(private readonly draw: () => number) {}
+
+  next(): number {
+    return this.draw();
+  }
+
+  int(n: number): number {
+    return Math.floor(this.draw() * n);
+  }
+
+  chance(p: number): boolean {
+    return p > 0 && this.draw() < p;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.draw() * items.length)];
+  }
+
+  shuffle<T>(items: T[]): T[] {
+    for (let i = items.length - 1; i > 0; i--) {
+      const j = Math.floor(this.draw() * (i + 1));
+      const t = items[i];
+      items[i] = items[j];
+      items[j] = t;
+    }
+    return items;
+  }
 }
 
-/** Game K of a run with seed S has its own seed, so any game replays alone (issue: seeds). */
+export function createRng(seed: string): Rng {
+  return new AleaRng(seedrandom.alea(seed));
+}
+
+/** The starting state of a child stream, drawn from a parent stream (three 32-bit fractions). */
+export type StreamState = readonly [number, number, number];
+
+export function drawStreamState(parent: Rng): StreamState {
+  return [parent.next(), parent.next(), parent.next()];
+}
+
+/** A stream that starts from a drawn state: independent of how much anyone else draws later. */
+export function rngFromState(state: StreamState): Rng {
+  return new AleaRng(seedrandom.alea('', { state: { c: 1, s0: state[0], s1: state[1], s2: state[2] } }));
+}
+
+/** Game K of a run with seed S has its own seed, so any game replays alone. */
 export function deriveGameSeed(runSeed: string, gameIndex: number): string {
   return `${runSeed}/${gameIndex}`;
-}
-
-/** Each seat's strategy owns a stream derived from the game seed, independent of the engine's stream. */
-export function deriveSeatSeed(gameSeed: string, seat: number): string {
-  return `${gameSeed}/seat${seat}`;
 }

@@ -4,7 +4,7 @@ import type { Color, Elimination, EliminationCause, GameEvent, Statement, Winner
 import type { RoleDef, Team } from '../rules/roles.js';
 import type { RuleSet } from '../rules/types.js';
 import type { Decision, DecisionKind, Player, SpeechKind } from '../strategy/types.js';
-import { createRng, deriveSeatSeed, type Rng } from '../rng.js';
+import { drawStreamState, rngFromState, type Rng, type StreamState } from '../rng.js';
 import { PlayerView } from '../views/view.js';
 
 export interface CheckRecord {
@@ -24,11 +24,19 @@ export interface GameSetup {
   readonly scoring: Readonly<Record<string, number>>;
 }
 
+/** A per-seat array of zeros, index 0 unused (plain arrays: cheaper to make than typed ones). */
+function seatArray(n: number): number[] {
+  const a: number[] = [];
+  for (let i = 0; i <= n; i++) a.push(0);
+  return a;
+}
+
 const NO_STATEMENTS: readonly Statement[] = Object.freeze([]);
 
 export class Game {
   readonly n: number;
-  readonly alive: Uint8Array;
+  /** 1 = alive, 0 = dead, per seat. */
+  readonly alive: number[];
   readonly teamAlive: Record<Team, number> = { town: 0, mafia: 0 };
   livingCount: number;
   day = 0;
@@ -37,16 +45,17 @@ export class Game {
   /** Today's nominees in nomination order (U3.1). */
   nominees: number[] = [];
   /** Per-seat flags for the night being resolved; cleared at the start of each night. */
-  readonly frozen: Uint8Array;
-  readonly healed: Uint8Array;
-  readonly targeted: Uint8Array;
+  readonly frozen: number[];
+  readonly healed: number[];
+  /** How many kills target each seat tonight. */
+  readonly targeted: number[];
   /** Discipline (U12). */
-  readonly fouls: Float64Array;
-  readonly skipSpeech: Uint8Array;
-  readonly extraVoteAgainst: Uint8Array;
+  readonly fouls: number[];
+  readonly skipSpeech: number[];
+  readonly extraVoteAgainst: number[];
   readonly checks: CheckRecord[] = [];
   readonly eliminations: Elimination[] = [];
-  readonly points: Float64Array;
+  readonly points: number[];
   /** Present when the event record is kept (a replay, a scenario, or a strategy that reads history). */
   readonly log: GameEvent[] | null;
   /** The rule set's own per-game state (made by `rules.introduce`). */
@@ -55,8 +64,10 @@ export class Game {
   winner: Winner | null = null;
   /** Called after each phase ends (scenarios check expectations here). */
   onPhaseEnd: ((g: Game) => void) | null = null;
-  private readonly views: PlayerView[];
-  private readonly seatRngs: Rng[];
+  /** Made on first use: a bot that never decides costs nothing. */
+  private readonly views: (PlayerView | undefined)[];
+  private readonly seatRngs: (Rng | undefined)[];
+  private readonly seatStreams: StreamState[];
   private readonly teamSeatsCache: Record<Team, number[]>;
 
   constructor(
@@ -70,28 +81,27 @@ export class Game {
   ) {
     const n = roles.length - 1;
     this.n = n;
-    this.alive = new Uint8Array(n + 1);
-    this.frozen = new Uint8Array(n + 1);
-    this.healed = new Uint8Array(n + 1);
-    this.targeted = new Uint8Array(n + 1);
-    this.fouls = new Float64Array(n + 1);
-    this.skipSpeech = new Uint8Array(n + 1);
-    this.extraVoteAgainst = new Uint8Array(n + 1);
-    this.points = new Float64Array(n + 1);
+    this.alive = seatArray(n);
+    this.frozen = seatArray(n);
+    this.healed = seatArray(n);
+    this.targeted = seatArray(n);
+    this.fouls = seatArray(n);
+    this.skipSpeech = seatArray(n);
+    this.extraVoteAgainst = seatArray(n);
+    this.points = seatArray(n);
     this.log = keepLog ? [] : null;
     this.teamSeatsCache = { town: [], mafia: [] };
-    this.views = [];
-    this.seatRngs = [];
+    this.views = new Array(n + 1).fill(undefined);
+    this.seatRngs = new Array(n + 1).fill(undefined);
+    // Each seat's own stream starts from a state drawn from the game's stream right after the deal.
+    this.seatStreams = [];
+    for (let s = 0; s <= n; s++) this.seatStreams.push(drawStreamState(rng));
     for (let s = 1; s <= n; s++) {
       this.alive[s] = 1;
       this.teamAlive[roles[s].team]++;
       this.teamSeatsCache[roles[s].team].push(s);
     }
     this.livingCount = n;
-    for (let s = 0; s <= n; s++) {
-      this.views.push(new PlayerView(this, s));
-      this.seatRngs.push(createRng(deriveSeatSeed(seed, s)));
-    }
   }
 
   get cfg(): unknown {
@@ -125,7 +135,11 @@ export class Game {
   }
 
   view(seat: number): PlayerView {
-    return this.views[seat];
+    return (this.views[seat] ??= new PlayerView(this, seat));
+  }
+
+  private seatRng(seat: number): Rng {
+    return (this.seatRngs[seat] ??= rngFromState(this.seatStreams[seat]));
   }
 
   /**
@@ -133,7 +147,7 @@ export class Game {
    * `fallback` and counted as an illegal decision.
    */
   ask(seat: number, kind: DecisionKind, options: readonly number[], canPass: boolean, fallback: Decision): Decision {
-    const answer = this.players[seat].decide(this.views[seat], { kind, options, canPass }, this.seatRngs[seat]);
+    const answer = this.players[seat].decide(this.view(seat), { kind, options, canPass }, this.seatRng(seat));
     if (answer === null ? canPass : typeof answer === 'number' && options.includes(answer)) return answer as Decision;
     this.illegalDecisions++;
     return fallback;
@@ -143,7 +157,7 @@ export class Game {
   speak(seat: number, kind: SpeechKind): readonly Statement[] {
     const p = this.players[seat];
     if (!p.speak) return NO_STATEMENTS;
-    const said = p.speak(this.views[seat], kind, this.seatRngs[seat]);
+    const said = p.speak(this.view(seat), kind, this.seatRng(seat));
     return Array.isArray(said) ? said : NO_STATEMENTS;
   }
 

@@ -63,7 +63,7 @@ export function gameRecord(g: Game, index: number): GameRecord {
     days: g.day,
     roles: g.roles.slice(1).map((r) => r.id),
     eliminations: g.eliminations.map((e) => ({ seat: e.seat, role: g.roles[e.seat].id, cause: e.cause, phase: e.phase, n: e.day })),
-    points: Array.from(g.points.subarray(1)),
+    points: g.points.slice(1),
     illegalDecisions: g.illegalDecisions,
   };
 }
