@@ -3,14 +3,14 @@
 export const MAX_RUN = 2;
 
 export class RunTracker {
-  private readonly lastTarget: Int32Array;
-  private readonly lastNight: Int32Array;
-  private readonly length: Int32Array;
+  private readonly lastTarget: number[];
+  private readonly lastNight: number[];
+  private readonly length: number[];
 
   constructor(n: number) {
-    this.lastTarget = new Int32Array(n + 1);
-    this.lastNight = new Int32Array(n + 1).fill(-10);
-    this.length = new Int32Array(n + 1);
+    this.lastTarget = new Array<number>(n + 1).fill(0);
+    this.lastNight = new Array<number>(n + 1).fill(-10);
+    this.length = new Array<number>(n + 1).fill(0);
   }
 
   /** Length of the seat's current run as of the night before `night` (0 if broken). */

@@ -54,14 +54,19 @@ export class UkrainianState {
   /** U5.2 / U8: runs of consecutive nights per acting seat. */
   readonly runs: RunTracker;
   /** U9.2: commissars who have spent their note. */
-  readonly noteSpent: Uint8Array;
+  readonly noteSpent: number[];
   /** U9.2: the note left tonight, if any. */
   noteTonight: PendingNote | null = null;
   /** U9.2: the note to read out at the start of the next day. */
   noteToAnnounce: PendingNote | null = null;
+  /** Scratch for the day: who is nominated (U3.1) and the vote count per seat (U3.3). */
+  readonly nominated: number[];
+  readonly votes: number[];
 
   constructor(n: number) {
     this.runs = new RunTracker(n);
-    this.noteSpent = new Uint8Array(n + 1);
+    this.noteSpent = new Array<number>(n + 1).fill(0);
+    this.nominated = new Array<number>(n + 1).fill(0);
+    this.votes = new Array<number>(n + 1).fill(0);
   }
 }

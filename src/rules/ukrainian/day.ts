@@ -7,9 +7,12 @@ import type { UkrainianConfig, UkrainianState } from './config.js';
 
 export function runUkrainianDay(g: Game): void {
   const cfg = g.cfg as UkrainianConfig;
-  announceNote(g);
+  const state = g.ruleState as UkrainianState;
+  announceNote(g, state);
   g.nominees = [];
-  for (const seat of speakingOrder(g, g.day)) {
+  state.nominated.fill(0);
+  const order = speakingOrder(g, g.day);
+  for (const seat of order) {
     if (g.alive[seat] !== 1) continue;
     if (g.skipSpeech[seat] === 1) {
       g.skipSpeech[seat] = 0; // U12.2
@@ -18,7 +21,7 @@ export function runUkrainianDay(g: Game): void {
     }
     const statements = g.speak(seat, 'speech');
     g.log?.push({ t: 'speech', seat, statements });
-    nominate(g, seat);
+    nominate(g, state, seat);
     if (speechFoul(g, seat, cfg)) {
       g.nominees = g.nominees.filter((s) => s !== seat);
       if (g.endStep()) return;
@@ -37,25 +40,26 @@ export function runUkrainianDay(g: Game): void {
     removeByDay(g, nominees, 'vote'); // U3.2: a later day's single nominee leaves
     return;
   }
-  const condemned = decideVote(g, cfg, nominees);
+  const condemned = decideVote(g, cfg, state, order, nominees);
   if (condemned.length === 0) return;
   removeByDay(g, condemned, 'vote'); // U3.5
 }
 
 /** U3.1: a speaker may nominate one living player other than themself who is not yet nominated. */
-function nominate(g: Game, seat: number): void {
+function nominate(g: Game, state: UkrainianState, seat: number): void {
   const options: number[] = [];
-  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && s !== seat && !g.nominees.includes(s)) options.push(s);
+  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && s !== seat && state.nominated[s] === 0) options.push(s);
   if (options.length === 0) return;
   const target = g.ask(seat, 'nominate', options, true, null);
   if (target === null) return;
   g.nominees.push(target);
+  state.nominated[target] = 1;
   g.log?.push({ t: 'nominate', seat, target });
 }
 
 /** U3.3–U3.4: the vote and its tie rule; returns who leaves. */
-function decideVote(g: Game, cfg: UkrainianConfig, nominees: readonly number[]): number[] {
-  let top = castVotes(g, nominees, 'vote', 1);
+function decideVote(g: Game, cfg: UkrainianConfig, state: UkrainianState, order: readonly number[], nominees: readonly number[]): number[] {
+  let top = castVotes(g, state, order, nominees, 'vote', 1);
   if (top.length === 1) return top;
   g.log?.push({ t: 'tie', seats: top, round: 1 });
   switch (cfg.tie) {
@@ -67,14 +71,14 @@ function decideVote(g: Game, cfg: UkrainianConfig, nominees: readonly number[]):
     case 'revote-then-none':
     case 'revote-then-all': {
       for (const s of top) g.log?.push({ t: 'speech', seat: s, statements: g.speak(s, 'tieSpeech'), again: true });
-      top = castVotes(g, top, 'revote', 2);
+      top = castVotes(g, state, order, top, 'revote', 2);
       if (top.length === 1) return top;
       g.log?.push({ t: 'tie', seats: top, round: 2 });
       if (cfg.tie === 'revote-then-none') {
         g.log?.push({ t: 'noElimination', reason: 'tie after the revote' });
         return [];
       }
-      return voteAllLeave(g, top);
+      return voteAllLeave(g, order, top);
     }
   }
 }
@@ -84,11 +88,13 @@ function decideVote(g: Game, cfg: UkrainianConfig, nominees: readonly number[]):
  * for a missing or illegal vote: the last candidate (the one before, if the voter is the last).
  * U12.2: a candidate with 3 fouls gets one extra vote against them in the next vote.
  */
-function castVotes(g: Game, candidates: readonly number[], kind: 'vote' | 'revote', round: number): number[] {
-  const votes = new Int32Array(g.n + 1);
+function castVotes(g: Game, state: UkrainianState, order: readonly number[], candidates: readonly number[], kind: 'vote' | 'revote', round: number): number[] {
+  const votes = state.votes;
+  votes.fill(0);
   const last = candidates[candidates.length - 1];
   const beforeLast = candidates[candidates.length - 2];
-  for (const voter of speakingOrder(g, g.day)) {
+  for (const voter of order) {
+    if (g.alive[voter] !== 1) continue;
     const options = candidates.includes(voter) ? candidates.filter((c) => c !== voter) : candidates;
     const fallback = voter === last ? beforeLast : last;
     const target = g.ask(voter, kind, options, false, fallback)!;
@@ -101,9 +107,10 @@ function castVotes(g: Game, candidates: readonly number[], kind: 'vote' | 'revot
 }
 
 /** U3.4: more than half of the living voting yes removes every tied player; otherwise nobody. */
-function voteAllLeave(g: Game, tied: readonly number[]): number[] {
+function voteAllLeave(g: Game, order: readonly number[], tied: readonly number[]): number[] {
   let yes = 0;
-  for (const voter of speakingOrder(g, g.day)) {
+  for (const voter of order) {
+    if (g.alive[voter] !== 1) continue;
     const answer = g.ask(voter, 'voteAll', YES_NO, false, NO) === YES;
     if (answer) yes++;
     g.log?.push({ t: 'voteAll', seat: voter, yes: answer });
@@ -116,8 +123,7 @@ function voteAllLeave(g: Game, tied: readonly number[]): number[] {
 const YES_NO: readonly number[] = [YES, NO];
 
 /** U9.2: the Commissar's note is read out at the start of the day after the night he died. */
-function announceNote(g: Game): void {
-  const state = g.ruleState as UkrainianState;
+function announceNote(g: Game, state: UkrainianState): void {
   const note = state.noteToAnnounce;
   if (!note) return;
   state.noteToAnnounce = null;
