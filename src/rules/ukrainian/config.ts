@@ -3,6 +3,7 @@ import type { Color } from '../../engine/events.js';
 import { DISCIPLINE_OPTIONS, disciplineConfig, type DisciplineConfig } from '../discipline.js';
 import type { OptionSpec, Options } from '../options.js';
 import { RunTracker } from '../runTracker.js';
+import type { RoleDef } from '../roles.js';
 
 export const NIGHT_STEPS = ['courtesan', 'doctor', 'mafia', 'maniac', 'commissar'] as const;
 export type NightStep = (typeof NIGHT_STEPS)[number];
@@ -63,7 +64,38 @@ export class UkrainianState {
   readonly nominated: number[];
   readonly votes: number[];
 
-  constructor(n: number) {
+  /** Seats by what their role does (fixed for the game), in seat order. */
+  readonly freezers: readonly number[];
+  readonly healers: readonly number[];
+  readonly checkers: readonly number[];
+  readonly maniacs: readonly number[];
+  readonly killers: readonly number[];
+  /** The black team that knows itself (U2): sees the kill proposals (U6.1). */
+  readonly blackTeam: readonly number[];
+
+  constructor(roles: readonly RoleDef[]) {
+    const n = roles.length - 1;
+    const freezers: number[] = [];
+    const healers: number[] = [];
+    const checkers: number[] = [];
+    const maniacs: number[] = [];
+    const killers: number[] = [];
+    const blackTeam: number[] = [];
+    for (let s = 1; s <= n; s++) {
+      const r = roles[s];
+      if (r.ability === 'freeze') freezers.push(s);
+      else if (r.ability === 'heal') healers.push(s);
+      else if (r.ability === 'check') checkers.push(s);
+      else if (r.ability === 'maniacKill') maniacs.push(s);
+      if (r.mafiaKiller === true) killers.push(s);
+      if (r.team === 'mafia' && r.knowsTeam === true) blackTeam.push(s);
+    }
+    this.freezers = freezers;
+    this.healers = healers;
+    this.checkers = checkers;
+    this.maniacs = maniacs;
+    this.killers = killers;
+    this.blackTeam = blackTeam;
     this.runs = new RunTracker(n);
     this.noteSpent = new Array<number>(n + 1).fill(0);
     this.nominated = new Array<number>(n + 1).fill(0);

@@ -22,7 +22,7 @@ export const ukrainian: RuleSet = {
   configure: configureUkrainian,
   firstPhase: (g) => (g.cfg as UkrainianConfig).start,
   introduce(g) {
-    g.ruleState = new UkrainianState(g.n);
+    g.ruleState = new UkrainianState(g.roles);
     introduceTeams(g); // U2: the black team learn each other and who the Don is
   },
   runDay: runUkrainianDay,
@@ -34,10 +34,11 @@ export const ukrainian: RuleSet = {
 function ukrainianWinner(g: Game): Winner | null {
   const black = g.teamAlive.mafia;
   if (black === 0) return 'town'; // U11.1
-  const maniacAlive = g.livingWith((r) => r.ability === 'maniacKill').length > 0;
+  const state = g.ruleState as UkrainianState;
+  const maniacAlive = g.anyAlive(state.maniacs);
   if (g.livingCount === 2 && black === 1 && maniacAlive) return 'draw'; // U11.2
   if (black >= g.teamAlive.town) {
-    const doctorAlive = g.livingWith((r) => r.ability === 'heal').length > 0;
+    const doctorAlive = g.anyAlive(state.healers);
     if (!(doctorAlive && maniacAlive)) return 'mafia'; // U11.3
   }
   return null;

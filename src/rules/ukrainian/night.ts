@@ -42,7 +42,8 @@ function isFrozen(g: Game, seat: number): boolean {
 
 /** U5.1–U5.2: the Courtesan freezes one living player (herself allowed, to no effect). */
 function freezeStep(g: Game, cfg: UkrainianConfig, state: UkrainianState): void {
-  for (const seat of g.livingWith((r) => r.ability === 'freeze')) {
+  for (const seat of state.freezers) {
+    if (g.alive[seat] !== 1) continue;
     const target = limitedAction(g, cfg, state, seat, 'freeze', 0);
     if (target !== null) g.frozen[target] = 1; // U5.3: only investigators, the Doctor and the Maniac feel it
   }
@@ -50,7 +51,8 @@ function freezeStep(g: Game, cfg: UkrainianConfig, state: UkrainianState): void 
 
 /** U8: the Doctor heals one living player, self allowed, against every kill and the freeze. */
 function healStep(g: Game, cfg: UkrainianConfig, state: UkrainianState): void {
-  for (const seat of g.livingWith((r) => r.ability === 'heal')) {
+  for (const seat of state.healers) {
+    if (g.alive[seat] !== 1) continue;
     if (isFrozen(g, seat)) {
       state.runs.record(seat, g.night, null, cfg.consecutive); // unable to act: the run breaks
       continue;
@@ -77,12 +79,12 @@ function limitedAction(g: Game, cfg: UkrainianConfig, state: UkrainianState, sea
  * (U6.1); with the Don dead, the successor decides (U6.2). Any living player may be the target;
  * nobody is a miss. U5.4: with no mafia member alive, the Courtesan shoots instead.
  */
-function mafiaKillStep(g: Game, cfg: UkrainianConfig): void {
-  const killers = g.livingWith((r) => r.mafiaKiller === true);
+function mafiaKillStep(g: Game, cfg: UkrainianConfig, state: UkrainianState): void {
+  const killers = g.livingOf(state.killers);
   const options = targets(g, 0, 0);
-  const black = g.livingWith((r) => r.team === 'mafia' && r.knowsTeam === true);
+  const black = g.log ? g.livingOf(state.blackTeam) : state.blackTeam; // who sees it, for the record
   if (killers.length === 0) {
-    const courtesan = g.livingWith((r) => r.ability === 'freeze')[0];
+    const courtesan = g.livingOf(state.freezers)[0];
     if (courtesan === undefined) return;
     const target = g.ask(courtesan, 'courtesanShot', options, true, null);
     g.log?.push({ t: 'action', kind: 'courtesanShot', seat: courtesan, target, to: black });
@@ -102,8 +104,9 @@ function mafiaKillStep(g: Game, cfg: UkrainianConfig): void {
 }
 
 /** U7: the Maniac kills one living player or abstains (not while frozen, U5.3). */
-function maniacStep(g: Game): void {
-  for (const seat of g.livingWith((r) => r.ability === 'maniacKill')) {
+function maniacStep(g: Game, _cfg: UkrainianConfig, state: UkrainianState): void {
+  for (const seat of state.maniacs) {
+    if (g.alive[seat] !== 1) continue;
     if (isFrozen(g, seat)) continue;
     const target = g.ask(seat, 'maniacKill', targets(g, seat, 0), true, null);
     g.log?.push({ t: 'action', kind: 'maniacKill', seat, target, to: [seat] });
@@ -115,7 +118,8 @@ const YES_NO: readonly number[] = [YES, NO];
 
 /** U9: the Commissar checks one living player (black or red) and may leave the once-a-game note. */
 function checkStep(g: Game, _cfg: UkrainianConfig, state: UkrainianState): void {
-  for (const seat of g.livingWith((r) => r.ability === 'check')) {
+  for (const seat of state.checkers) {
+    if (g.alive[seat] !== 1) continue;
     if (isFrozen(g, seat)) continue;
     const target = g.ask(seat, 'check', targets(g, seat, 0), true, null);
     if (target === null) continue;
