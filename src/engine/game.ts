@@ -134,6 +134,19 @@ export class Game {
     return out;
   }
 
+  /** Whether any of the seats is alive. */
+  anyAlive(seats: readonly number[]): boolean {
+    for (const s of seats) if (this.alive[s] === 1) return true;
+    return false;
+  }
+
+  /** The living ones among the seats, in their order. */
+  livingOf(seats: readonly number[]): number[] {
+    const out: number[] = [];
+    for (const s of seats) if (this.alive[s] === 1) out.push(s);
+    return out;
+  }
+
   view(seat: number): PlayerView {
     return (this.views[seat] ??= new PlayerView(this, seat));
   }
