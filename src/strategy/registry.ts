@@ -1,11 +1,102 @@
-// Built-in strategies by name, and `--strategy` specs: `NAME` for everyone, `TEAM=NAME` or `ROLE=NAME`.
+// Built-in strategies by name, and `--strategy` specs: `NAME` for everyone, `TEAM=NAME` or `ROLE=NAME`;
+// NAME may be a plug-in path (loaded first by loadStrategies in ./load.ts) and may carry `:key=value,…`.
+import { resolve } from 'node:path';
 import { random } from '../../strategies/random.js';
+import { smart } from '../../strategies/smart.js';
 import { UserError } from '../errors.js';
 import { closest } from '../text.js';
 import { ROLES, type RoleDef } from '../rules/roles.js';
-import type { Strategy } from './types.js';
+import type { Strategy, StrategyParamValue } from './types.js';
 
-export const STRATEGIES: ReadonlyMap<string, Strategy> = new Map([[random.name, random]]);
+export const STRATEGIES: ReadonlyMap<string, Strategy> = new Map([
+  [random.name, random],
+  [smart.name, smart],
+]);
+
+/** Plug-ins loaded so far, by absolute path (filled by loadStrategies). */
+const PLUGINS = new Map<string, Strategy>();
+
+/** A strategy name that is a file to load rather than a built-in name. */
+export function isPluginPath(name: string): boolean {
+  return /^\.{0,2}[\\/]/.test(name) || /\.(m|c)?(j|t)s$/.test(name);
+}
+
+export function pluginKey(name: string): string {
+  return resolve(name);
+}
+
+export function registerPlugin(name: string, strategy: Strategy): void {
+  PLUGINS.set(pluginKey(name), strategy);
+}
+
+export function loadedPlugin(name: string): Strategy | undefined {
+  return PLUGINS.get(pluginKey(name));
+}
+
+/** One `--strategy` spec taken apart: `[WHO=]NAME[:key=value,…]`. */
+export interface SpecParts {
+  readonly who: string | null;
+  readonly name: string;
+  readonly params: ReadonlyArray<readonly [string, string]>;
+}
+
+export function splitSpec(spec: string): SpecParts {
+  const eq = spec.indexOf('=');
+  const colon = spec.indexOf(':');
+  const hasWho = eq >= 0 && (colon < 0 || eq < colon);
+  const who = hasWho ? spec.slice(0, eq).trim().toLowerCase() : null;
+  const rest = hasWho ? spec.slice(eq + 1) : spec;
+  const c = rest.indexOf(':');
+  const name = (c < 0 ? rest : rest.slice(0, c)).trim();
+  const params: [string, string][] = [];
+  if (c >= 0) {
+    for (const pair of rest.slice(c + 1).split(',')) {
+      if (pair.trim() === '') continue;
+      const e = pair.indexOf('=');
+      if (e <= 0) throw new UserError(`--strategy ${spec}: parameter "${pair.trim()}" should be key=value`);
+      params.push([pair.slice(0, e).trim(), pair.slice(e + 1).trim()]);
+    }
+  }
+  if (name === '') throw new UserError(`--strategy ${spec}: no strategy name`);
+  return { who, name, params };
+}
+
+function parseParam(strategy: Strategy, key: string, raw: string, spec: string): StrategyParamValue {
+  const declared = strategy.params ?? [];
+  const p = declared.find((x) => x.key === key);
+  if (!p) {
+    const known = declared.map((x) => x.key);
+    const list = known.length > 0 ? `; its parameters: ${known.join(', ')}` : ' (it takes no parameters)';
+    throw new UserError(`--strategy ${spec}: unknown parameter "${key}" for strategy ${strategy.name}${closest(key, known)}${list}`);
+  }
+  const bad = (why: string) => new UserError(`--strategy ${spec}: parameter ${key}=${raw}: ${why}`);
+  switch (typeof p.default) {
+    case 'number': {
+      const x = raw === '' ? NaN : Number(raw);
+      if (!Number.isFinite(x)) throw bad('expected a number');
+      if (p.min !== undefined && x < p.min) throw bad(`must be at least ${p.min}`);
+      if (p.max !== undefined && x > p.max) throw bad(`must be at most ${p.max}`);
+      return x;
+    }
+    case 'boolean':
+      if (['true', 'yes', '1'].includes(raw)) return true;
+      if (['false', 'no', '0'].includes(raw)) return false;
+      throw bad('expected true or false');
+    default:
+      if (p.values && !p.values.includes(raw)) throw bad(`expected one of ${p.values.join(', ')}`);
+      return raw;
+  }
+}
+
+/** Applies `key=value` parameters to a strategy, validating each against its declared params. */
+export function withParams(strategy: Strategy, params: SpecParts['params'], spec: string): Strategy {
+  if (params.length === 0) return strategy;
+  const values: Record<string, StrategyParamValue> = {};
+  for (const p of strategy.params ?? []) values[p.key] = p.default;
+  for (const [key, raw] of params) values[key] = parseParam(strategy, key, raw, spec);
+  if (!strategy.withParams) throw new UserError(`--strategy ${spec}: strategy ${strategy.name} takes no parameters`);
+  return strategy.withParams(values);
+}
 
 export interface StrategyAssignment {
   readonly everyone: Strategy;
@@ -16,24 +107,33 @@ export interface StrategyAssignment {
 }
 
 function strategyNamed(name: string, spec: string): Strategy {
+  if (isPluginPath(name)) {
+    const p = loadedPlugin(name);
+    if (p) return p;
+    // Plug-ins are imported asynchronously by loadStrategies (src/strategy/load.ts) before any job is built.
+    throw new UserError(`--strategy ${spec}: plug-in ${name} was not loaded (load it with loadStrategies first)`);
+  }
   const s = STRATEGIES.get(name);
   if (s) return s;
-  throw new UserError(`--strategy ${spec}: unknown strategy "${name}"${closest(name, [...STRATEGIES.keys()])}; known: ${[...STRATEGIES.keys()].join(', ')}`);
+  throw new UserError(`--strategy ${spec}: unknown strategy "${name}"${closest(name, [...STRATEGIES.keys()])}; known: ${[...STRATEGIES.keys()].join(', ')}, or a plug-in file path`);
 }
 
+/** The strategy a spec names, with its parameters applied (no team or role part). */
+export function strategyFromSpec(spec: string): Strategy {
+  const { name, params } = splitSpec(spec);
+  return withParams(strategyNamed(name, spec), params, spec);
+}
+
+/** Parses `--strategy` specs. Plug-in paths must have been loaded (loadStrategies) beforehand. */
 export function parseStrategies(specs: readonly string[]): StrategyAssignment {
   let everyone = random;
   const byTeam = new Map<string, Strategy>();
   const byRole = new Map<string, Strategy>();
   for (const spec of specs) {
-    const eq = spec.indexOf('=');
-    if (eq < 0) {
-      everyone = strategyNamed(spec.trim(), spec);
-      continue;
-    }
-    const who = spec.slice(0, eq).trim().toLowerCase();
-    const strategy = strategyNamed(spec.slice(eq + 1).trim(), spec);
-    if (who === 'town' || who === 'mafia') byTeam.set(who, strategy);
+    const { who, name, params } = splitSpec(spec);
+    const strategy = withParams(strategyNamed(name, spec), params, spec);
+    if (who === null) everyone = strategy;
+    else if (who === 'town' || who === 'mafia') byTeam.set(who, strategy);
     else if (ROLES.has(who)) byRole.set(who, strategy);
     else {
       const known = ['town', 'mafia', ...ROLES.keys()];

@@ -41,10 +41,18 @@ export interface Player {
   speak?(view: PlayerView, kind: SpeechKind, rng: Rng): readonly Statement[] | undefined;
 }
 
+export type StrategyParamValue = number | string | boolean;
+
+/** A parameter set on the command line as `--strategy NAME:key=value,…`; the default's type is the param's type. */
 export interface StrategyParam {
   readonly key: string;
   readonly description: string;
-  readonly default: number | string | boolean;
+  readonly default: StrategyParamValue;
+  /** Numbers: the allowed range (inclusive). */
+  readonly min?: number;
+  readonly max?: number;
+  /** Strings: the allowed values. */
+  readonly values?: readonly string[];
 }
 
 /** A named strategy: makes a Player for a seat at the start of each game. */
@@ -55,4 +63,6 @@ export interface Strategy {
   /** Set when the strategy reads `view.events()`; the engine then keeps the event record. */
   readonly usesHistory?: boolean;
   createPlayer(seat: number): Player;
+  /** The strategy with validated parameters (every declared key present); needed only when `params` is set. */
+  withParams?(params: Readonly<Record<string, StrategyParamValue>>): Strategy;
 }

@@ -106,9 +106,19 @@ export class PlayerView {
    */
   events(from = 0): GameEvent[] {
     const log = this.#g.log;
-    const out: GameEvent[] = [];
-    if (!log) return out;
-    for (const e of log) if (!e.to || e.to.includes(this.seat)) out.push(e);
-    return from > 0 ? out.slice(from) : out;
+    if (!log) return [];
+    // The visible record only grows: scan just the events logged since the last call, so a bot that
+    // reads `events(from)` at each decision costs O(new events), not O(game so far).
+    const seen = this.#seen;
+    for (let i = this.#scanned; i < log.length; i++) {
+      const e = log[i];
+      if (!e.to || e.to.includes(this.seat)) seen.push(e);
+    }
+    this.#scanned = log.length;
+    return seen.slice(Math.max(0, from));
   }
+
+  /** events(): the visible events so far, and how much of the log they cover. */
+  readonly #seen: GameEvent[] = [];
+  #scanned = 0;
 }

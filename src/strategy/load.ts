@@ -1,0 +1,98 @@
+// Loading `--strategy` specs, plug-in files included. Plug-ins are ES modules (.js, .mjs) or TypeScript
+// (.ts, .mts, loaded through tsx's tsImport) whose default export, or export named `strategy`,
+// implements Strategy. Importing is asynchronous, so every caller (the CLI, a worker thread rebuilding
+// a job from its specs, the tournament) awaits loadStrategies(specs) once before building its jobs;
+// after that the synchronous parseStrategies(specs) finds the loaded plug-ins by path.
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { UserError } from '../errors.js';
+import { isPluginPath, loadedPlugin, parseStrategies, pluginKey, registerPlugin, splitSpec, type StrategyAssignment } from './registry.js';
+import type { Decision, DecisionRequest, Player, SpeechKind, Strategy } from './types.js';
+import type { PlayerView } from '../views/view.js';
+import type { Rng } from '../rng.js';
+import type { Statement } from '../engine/events.js';
+
+/** A plug-in threw: the game it was playing fails (recorded with its replay command; G9 covers bad answers). */
+export class PluginError extends Error {
+  override readonly name = 'PluginError';
+}
+
+/** Imports every plug-in the specs name (once per path per process), then parses the specs. */
+export async function loadStrategies(specs: readonly string[]): Promise<StrategyAssignment> {
+  for (const spec of specs) {
+    const { name } = splitSpec(spec);
+    if (isPluginPath(name) && !loadedPlugin(name)) registerPlugin(name, await importPlugin(name, spec));
+  }
+  return parseStrategies(specs);
+}
+
+async function importPlugin(name: string, spec: string): Promise<Strategy> {
+  const file = pluginKey(name);
+  if (!existsSync(file)) throw new UserError(`--strategy ${spec}: no such plug-in file ${name}`);
+  const url = pathToFileURL(file).href;
+  let mod: Record<string, unknown>;
+  try {
+    if (/\.(m|c)?ts$/.test(file)) {
+      const { tsImport } = await import('tsx/esm/api');
+      mod = (await tsImport(url, import.meta.url)) as Record<string, unknown>;
+    } else mod = (await import(url)) as Record<string, unknown>;
+  } catch (e) {
+    throw new UserError(`--strategy ${spec}: cannot load ${name}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+  }
+  const s = (mod.default ?? mod.strategy) as Partial<Strategy> | undefined;
+  if (!s || typeof s !== 'object' || typeof s.createPlayer !== 'function') {
+    throw new UserError(`--strategy ${spec}: ${name} must export a strategy (default export or \`strategy\`) with a createPlayer(seat) function`);
+  }
+  return guarded(s as Strategy, name);
+}
+
+/**
+ * Wraps a plug-in so that anything it throws becomes a PluginError naming the plug-in and the call;
+ * the batch then records the game as failed instead of ending the run.
+ */
+function guarded(s: Strategy, file: string): Strategy {
+  const label = `plug-in ${typeof s.name === 'string' && s.name ? s.name : basename(file)} (${file})`;
+  const fail = (where: string, e: unknown): never => {
+    throw new PluginError(`${label} threw in ${where}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+  };
+  const wrapPlayer = (p: Player): Player => {
+    if (!p || typeof p.decide !== 'function') fail('createPlayer', new Error('it did not return a player with a decide() function'));
+    const speak = p.speak;
+    return {
+      decide(view: PlayerView, request: DecisionRequest, rng: Rng): Decision | undefined {
+        try {
+          return p.decide(view, request, rng);
+        } catch (e) {
+          return fail(`decide (${request.kind})`, e);
+        }
+      },
+      speak: speak
+        ? (view: PlayerView, kind: SpeechKind, rng: Rng): readonly Statement[] | undefined => {
+            try {
+              return speak.call(p, view, kind, rng);
+            } catch (e) {
+              return fail(`speak (${kind})`, e);
+            }
+          }
+        : undefined,
+    };
+  };
+  const wrap = (inner: Strategy): Strategy => ({
+    name: typeof inner.name === 'string' && inner.name ? inner.name : basename(file),
+    description: typeof inner.description === 'string' ? inner.description : '',
+    params: inner.params,
+    usesHistory: inner.usesHistory,
+    createPlayer(seat: number): Player {
+      let p: Player;
+      try {
+        p = inner.createPlayer(seat);
+      } catch (e) {
+        return fail('createPlayer', e);
+      }
+      return wrapPlayer(p);
+    },
+    withParams: inner.withParams ? (params) => wrap(inner.withParams!(params)) : undefined,
+  });
+  return wrap(s);
+}

@@ -1,0 +1,329 @@
+// `smart`: heuristic bots that play like people. Each seat keeps a suspicion model from what its view
+// shows (strategies/smart/mind.ts); investigators reveal their checks when it pays, the town votes and
+// nominates by suspicion, doctors protect revealed investigators, the mafia coordinate kills, vote as a
+// bloc and counter-claim, the courtesan freezes the most dangerous player. A decision kind it does not
+// know is answered uniformly at random among the legal options, so a new rule set never breaks it.
+import type { Statement } from '../src/engine/events.js';
+import type { Rng } from '../src/rng.js';
+import { NO, YES, type Decision, type DecisionRequest, type Player, type SpeechKind, type Strategy } from '../src/strategy/types.js';
+import type { PlayerView } from '../src/views/view.js';
+import { INVESTIGATORS, Mind } from './smart/mind.js';
+import { DEFAULT_SMART_PARAMS, SMART_PARAMS, smartParams, type SmartParams } from './smart/params.js';
+
+/** A tiny fixed per-seat, per-phase tie-break, the same for every bot: bots with the same reading agree. */
+function jitter(seat: number, salt: number): number {
+  return (((Math.imul(seat, 2654435761) ^ Math.imul(salt + 1, 40503)) >>> 0) % 1021) * 1e-6;
+}
+
+/** The option with the highest score (a score of -Infinity is never chosen); 0 if none. */
+function best(options: readonly number[], score: (s: number) => number, salt: number): number {
+  let pick = 0;
+  let top = -Infinity;
+  for (const s of options) {
+    const x = score(s) + jitter(s, salt);
+    if (x > top) {
+      top = x;
+      pick = s;
+    }
+  }
+  return pick;
+}
+
+class SmartPlayer implements Player {
+  private m: Mind | null = null;
+  /** Mafia: whether this seat has settled its counter-claim / fake-claim draw (once per game). */
+  private claimDrawn = false;
+  private fakeDrawn = false;
+  private revealed = false;
+  private vouched = 0;
+
+  constructor(private readonly p: SmartParams) {}
+
+  private mind(view: PlayerView): Mind {
+    const m = (this.m ??= new Mind(view));
+    m.update(view);
+    return m;
+  }
+
+  decide(view: PlayerView, req: DecisionRequest, rng: Rng): Decision | undefined {
+    const m = this.mind(view);
+    const { options } = req;
+    if (options.length === 0) return null;
+    const salt = view.day * 2 + (view.phase === 'night' ? 1 : 0);
+    switch (req.kind) {
+      case 'nominate':
+        return this.nominate(view, m, options, salt);
+      case 'vote':
+      case 'revote':
+        return this.vote(m, options, salt);
+      case 'voteAll':
+        return this.voteAll(m);
+      case 'propose':
+      case 'mafiaKill':
+      case 'courtesanShot':
+        return this.teamKill(m, req, salt);
+      case 'freeze':
+        return this.freeze(m, req, salt);
+      case 'heal':
+        return this.heal(view, m, options, rng, salt);
+      case 'check':
+        return best(options, (s) => (m.checked[s] === 1 || m.ally[s] === 1 ? -1e9 : m.suspicion(true)[s]), salt + view.seat);
+      case 'note':
+        return this.note(m) ? YES : NO;
+      case 'maniacKill':
+        return this.maniac(m, options, rng, salt);
+      default:
+        return randomLegal(req, rng);
+    }
+  }
+
+  // ---- the day -------------------------------------------------------------------------------------
+
+  private nominate(view: PlayerView, m: Mind, options: readonly number[], salt: number): Decision {
+    const already = view.nominees().length;
+    if (!m.town) {
+      const danger = this.dangerScores(m);
+      const pick = best(options, (s) => (m.ally[s] === 1 ? -Infinity : danger[s]), this.p.bloc ? salt : salt + view.seat);
+      return pick !== 0 && already < 3 ? pick : null;
+    }
+    const sus = m.suspicion(true);
+    const pick = best(options, (s) => sus[s], salt);
+    return already < 2 || sus[pick] >= this.p.nominateAt ? pick : null;
+  }
+
+  private vote(m: Mind, options: readonly number[], salt: number): Decision {
+    if (!m.town) {
+      const danger = this.dangerScores(m);
+      const own = this.p.bloc ? salt : salt + m.me;
+      const pick = best(options, (s) => (m.ally[s] === 1 ? -Infinity : danger[s]), own);
+      if (pick !== 0) return pick;
+      const pub = m.suspicion(false); // only allies to choose from: let the most suspected one go
+      return best(options, (s) => pub[s], own);
+    }
+    const sus = m.suspicion(true);
+    return best(options, (s) => sus[s], salt);
+  }
+
+  /** U3.4: "all tied leave?" — the town says yes only against suspects; the mafia only when no ally is tied. */
+  private voteAll(m: Mind): Decision {
+    const tied = m.lastTie;
+    if (tied.length === 0) return NO;
+    if (!m.town) return tied.some((s) => m.ally[s] === 1) ? NO : YES;
+    if (tied.includes(m.me)) return NO;
+    const sus = m.suspicion(true);
+    let sum = 0;
+    for (const s of tied) {
+      if (sus[s] <= -1) return NO;
+      sum += sus[s];
+    }
+    return sum / tied.length >= 0.5 ? YES : NO;
+  }
+
+  /**
+   * What the mafia weigh in a town player: the table's suspicion of him (easy to vote out) plus how
+   * dangerous he is (a believed investigator, reports and accusations against the team).
+   */
+  private dangerScores(m: Mind): number[] {
+    const pub = m.suspicion(false);
+    const out = m.scratchA;
+    for (let s = 0; s <= m.n; s++) out[s] = pub[s] + 0.5 * m.accusedAllies[s];
+    if (m.claimCount > 0) {
+      for (let s = 1; s <= m.n; s++) if (m.investigatorClaim[s] !== 0 && m.ally[s] === 0 && m.trust(s, false) >= 0.5) out[s] += 3;
+      for (const r of m.reports) if (m.ally[r.target] === 1 && m.ally[r.by] === 0) out[r.by] += r.colour > 0 ? 2 : 0.5;
+    }
+    return out;
+  }
+
+  // ---- the night -----------------------------------------------------------------------------------
+
+  /** The kill the mafia want (shared by every member, so proposals and the final kill agree). */
+  private killScores(m: Mind, asTown: boolean): number[] {
+    const pub = m.suspicion(false);
+    const out = m.scratchB;
+    for (let s = 0; s <= m.n; s++) out[s] = asTown ? 0 : 0.5 * m.accusedAllies[s];
+    for (let s = 1; s <= m.n; s++) {
+      if (m.claimCount > 0 && m.investigatorClaim[s] !== 0 && m.trust(s, false) >= 0.3) out[s] += 10;
+      if (m.protectorClaim[s] === 1) out[s] += 6;
+      if (pub[s] <= -1) out[s] += 3; // a player the table trusts leads its votes
+      out[s] -= 1.5 * Math.max(0, pub[s]); // the table will vote a suspect out for us
+    }
+    if (!asTown) for (const r of m.reports) if (m.ally[r.target] === 1 && m.ally[r.by] === 0) out[r.by] += 3;
+    return out;
+  }
+
+  private teamKill(m: Mind, req: DecisionRequest, salt: number): Decision {
+    const score = this.killScores(m, false);
+    const pick = best(req.options, (s) => (m.ally[s] === 1 ? -Infinity : score[s]), salt);
+    if (pick !== 0) return pick;
+    return req.canPass ? null : req.options[0];
+  }
+
+  /** U5: freeze whoever would hurt the team most tonight: a protector, a believed investigator, an accuser. */
+  private freeze(m: Mind, req: DecisionRequest, salt: number): Decision {
+    const danger = this.dangerScores(m);
+    const pub = m.suspicion(false);
+    const pick = best(
+      req.options,
+      (s) => (m.ally[s] === 1 ? -Infinity : 8 * m.protectorClaim[s] + danger[s] - pub[s] + (m.investigatorClaim[s] !== 0 ? 2 : 0)),
+      salt + 7,
+    );
+    return pick !== 0 ? pick : null;
+  }
+
+  /** U8: protect a revealed investigator I believe; otherwise myself or the likeliest mafia target. */
+  private heal(view: PlayerView, m: Mind, options: readonly number[], rng: Rng, salt: number): Decision {
+    const inv = m.trustedInvestigator(view, 0.5);
+    if (inv !== 0 && options.includes(inv)) return inv;
+    if (options.includes(m.me) && rng.chance(this.p.selfHeal)) return m.me;
+    const score = this.killScores(m, true);
+    const sus = m.suspicion(true);
+    const pick = best(options, (s) => (s === m.me ? -Infinity : score[s] - sus[s]), salt + view.seat);
+    return pick !== 0 ? pick : options.includes(m.me) ? m.me : null;
+  }
+
+  private maniac(m: Mind, options: readonly number[], rng: Rng, salt: number): Decision {
+    const sus = m.suspicion(true);
+    const pick = best(options, (s) => (m.ally[s] === 1 ? -Infinity : sus[s]), salt + m.me);
+    if (pick === 0 || sus[pick] < -0.5) return null;
+    if (sus[pick] >= this.p.maniacAt || rng.chance(this.p.maniacBlind)) return pick;
+    return null;
+  }
+
+  /** U9.2: the note is worth most on a black check (it is read out only if the commissar dies that night). */
+  private note(m: Mind): boolean {
+    const last = m.myChecks[m.myChecks.length - 1];
+    if (this.p.note === 'never' || last === undefined) return false;
+    return this.p.note === 'first' || m.known[last] > 0;
+  }
+
+  // ---- statements (G8) -----------------------------------------------------------------------------
+
+  speak(view: PlayerView, kind: SpeechKind, rng: Rng): readonly Statement[] | undefined {
+    const m = this.mind(view);
+    if (m.town) return INVESTIGATORS.has(m.role) ? this.investigatorSpeech(view, m, kind) : this.townSpeech(view, m, kind);
+    return this.mafiaSpeech(view, m, kind, rng);
+  }
+
+  private topSuspect(view: PlayerView, sus: readonly number[], m: Mind): number {
+    let pick = 0;
+    let top = -Infinity;
+    for (let s = 1; s <= m.n; s++) {
+      if (s === m.me || !view.isAlive(s) || m.ally[s] === 1) continue;
+      const x = sus[s] + jitter(s, view.day * 2);
+      if (x > top) {
+        top = x;
+        pick = s;
+      }
+    }
+    return pick;
+  }
+
+  private townSpeech(view: PlayerView, m: Mind, kind: SpeechKind): Statement[] {
+    const sus = m.suspicion(true);
+    const out: Statement[] = [];
+    const top = this.topSuspect(view, sus, m);
+    if (top !== 0 && (sus[top] >= 1 || kind === 'lastWord')) out.push({ type: 'accuse', seat: top });
+    const inv = m.trustedInvestigator(view, 0.85);
+    if (inv !== 0 && this.vouched !== inv) {
+      this.vouched = inv;
+      out.push({ type: 'vouch', seat: inv });
+    }
+    return out;
+  }
+
+  /** A town investigator keeps quiet until it pays: a black found, the reveal day, a tie speech, the last word. */
+  private investigatorSpeech(view: PlayerView, m: Mind, kind: SpeechKind): Statement[] {
+    let blacks = 0;
+    for (const s of m.myChecks) if (m.known[s] > 0) blacks++;
+    const reveal =
+      this.revealed || kind !== 'speech' || view.day >= this.p.revealDay || (m.myChecks.length > 0 && blacks >= this.p.revealBlacks);
+    if (!reveal) return this.townSpeech(view, m, kind);
+    const out: Statement[] = [];
+    if (!this.revealed) out.push({ type: 'claim', role: m.role });
+    this.revealed = true;
+    let accuse = 0;
+    for (const s of m.myChecks) {
+      const black = m.known[s] > 0;
+      if (m.reported[s] === 0) {
+        m.reported[s] = 1;
+        out.push({ type: 'check', seat: s, result: black ? 'black' : 'red' });
+      }
+      if (black && accuse === 0 && view.isAlive(s)) accuse = s;
+    }
+    if (accuse === 0) accuse = this.topSuspect(view, m.suspicion(true), m);
+    if (accuse !== 0) out.push({ type: 'accuse', seat: accuse });
+    return out;
+  }
+
+  /** The mafia accuse their bloc's target, counter-claim an investigator who reported one of them, or fake-claim first. */
+  private mafiaSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): Statement[] {
+    const danger = this.dangerScores(m);
+    const out: Statement[] = [];
+    const claimRole = view.rules === 'club' ? 'policeman' : view.rules === 'ukrainian' ? 'commissar' : '';
+    if (claimRole && !m.iClaimed && kind !== 'lastWord') {
+      const accuser = this.reportedMeBlack(view, m);
+      if (accuser !== 0 && !this.claimDrawn) {
+        this.claimDrawn = true;
+        if (rng.chance(this.p.counterClaim)) this.fakeClaim(m, out, claimRole, accuser);
+      } else if (m.claimCount === 0 && view.day >= this.p.fakeClaimDay && !this.fakeDrawn && this.isDesignatedClaimer(view, m)) {
+        this.fakeDrawn = true;
+        if (rng.chance(this.p.fakeClaim)) this.fakeClaim(m, out, claimRole, this.topSuspect(view, danger, m));
+      }
+    } else if (m.iClaimed) {
+      // Keep the story going: one more "check" on the bloc's target.
+      const target = this.topSuspect(view, danger, m);
+      if (target !== 0 && m.reported[target] === 0) {
+        m.reported[target] = 1;
+        out.push({ type: 'check', seat: target, result: 'black' });
+      }
+    }
+    if (out.length === 0) {
+      const target = this.topSuspect(view, danger, m);
+      if (target !== 0) out.push({ type: 'accuse', seat: target });
+    }
+    return out;
+  }
+
+  private fakeClaim(m: Mind, out: Statement[], role: string, target: number): void {
+    m.iClaimed = true;
+    out.push({ type: 'claim', role });
+    if (target !== 0) {
+      m.reported[target] = 1;
+      out.push({ type: 'check', seat: target, result: 'black' }, { type: 'accuse', seat: target });
+    }
+  }
+
+  /** A living non-ally who claims to investigate and reported me (or a living ally) black. */
+  private reportedMeBlack(view: PlayerView, m: Mind): number {
+    for (const r of m.reports) {
+      if (r.colour > 0 && r.target === m.me && m.ally[r.by] === 0 && view.isAlive(r.by)) return r.by;
+    }
+    return 0;
+  }
+
+  /** The one team member who may fake-claim first: the lowest living seat among the team (every member agrees). */
+  private isDesignatedClaimer(view: PlayerView, m: Mind): boolean {
+    for (let s = 1; s <= m.n; s++) if (m.ally[s] === 1 && view.isAlive(s) && view.knownRole(s) !== 'don') return s === m.me;
+    return false;
+  }
+}
+
+/** Uniform over the legal options (pass included when allowed): the fallback for unknown decision kinds. */
+export function randomLegal(req: DecisionRequest, rng: Rng): Decision {
+  const k = rng.int(req.options.length + (req.canPass ? 1 : 0));
+  return k < req.options.length ? req.options[k] : null;
+}
+
+function makeSmart(p: SmartParams): Strategy {
+  return {
+    name: 'smart',
+    description:
+      'heuristic bots: a suspicion model from claims, checks, votes and deaths; investigators reveal when it pays; doctors guard them; the mafia kill and vote as a bloc and counter-claim',
+    params: SMART_PARAMS,
+    usesHistory: true,
+    createPlayer: () => new SmartPlayer(p),
+    withParams: (values) => makeSmart(smartParams(values)),
+  };
+}
+
+export const smart: Strategy = makeSmart(DEFAULT_SMART_PARAMS);

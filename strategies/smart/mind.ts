@@ -1,0 +1,377 @@
+// One seat's memory for one game of the `smart` strategy: it reads only the new visible events at each
+// decision (view.events(from)) and keeps a suspicion model built from claims, check reports, the
+// commissar's note, accusations, nominations, votes and deaths. Everything here comes from the PlayerView.
+import type { GameEvent, Statement } from '../../src/engine/events.js';
+import { roleById } from '../../src/rules/roles.js';
+import type { PlayerView } from '../../src/views/view.js';
+
+/** Roles that check a player's colour (U9, C12) and roles that protect (U8, C7). */
+export const INVESTIGATORS: ReadonlySet<string> = new Set(['commissar', 'policeman']);
+export const PROTECTORS: ReadonlySet<string> = new Set(['doctor']);
+
+interface Report {
+  readonly by: number;
+  readonly target: number;
+  /** +1 black, -1 red. */
+  readonly colour: number;
+}
+
+
+const BLACK = 1;
+const RED = -1;
+
+/** The colour a role shows to an investigator, as +1 black / -1 red (catalogue data, public). */
+function roleColour(role: string | undefined): number {
+  if (!role) return 0;
+  const r = roleById(role);
+  return r ? (r.team === 'mafia' ? BLACK : RED) : 0;
+}
+
+function seatArray(n: number, fill = 0): number[] {
+  const a: number[] = [];
+  for (let i = 0; i <= n; i++) a.push(fill);
+  return a;
+}
+
+export class Mind {
+  readonly n: number;
+  readonly me: number;
+  readonly role: string;
+  readonly town: boolean;
+  readonly rules: string;
+  /** 1 for a known member of my team (myself included). */
+  readonly ally: number[];
+  /** Colour known for certain from public facts: the note (U9.2), revealed roles (G3). */
+  readonly pubKnown: number[];
+  /** pubKnown plus what only I know: my team, my own colour, my checks. */
+  readonly known: number[];
+  /** 1 once I have checked the seat. */
+  readonly checked: number[];
+  /** The investigator claim order per seat (1 = first to claim), 0 = never claimed one. */
+  readonly investigatorClaim: number[];
+  /** 1 for a seat that claimed to be a protector. */
+  readonly protectorClaim: number[];
+  readonly diedAtNight: number[];
+  /** How hard each seat went for me (accused, nominated, voted me): only a red player can read it as a tell. */
+  readonly attackedMe: number[];
+  readonly reports: Report[] = [];
+  /** Accusations and nominations seen, flat: accuser, target, … */
+  readonly accusations: number[] = [];
+  /** The weight of the accusations against each seat (more from an accuser since killed at night). */
+  readonly accused: number[];
+  /** Accusations each seat made against my known team. */
+  readonly accusedAllies: number[];
+  /** Vouches seen, flat: speaker, target, … */
+  readonly vouches: number[] = [];
+  /** Votes seen, flat: voter, target, … */
+  readonly votes: number[] = [];
+  /** My own investigator results in order (the targets; colour in `known`). */
+  readonly myChecks: number[] = [];
+  /** The seats of the latest tied vote (U3.4). */
+  lastTie: readonly number[] = [];
+  claimCount = 0;
+  /** I claimed the investigator role (a mafia counter- or fake claim). */
+  iClaimed = false;
+  /** Checks I have already reported (speaker side), so a speech repeats nothing. */
+  readonly reported: number[];
+  /** Scratch arrays for the strategy's per-decision scores (reused: no garbage per decision). */
+  readonly scratchA: number[];
+  readonly scratchB: number[];
+  private cursor = 0;
+  /**
+   * Suspicion, private and public, kept up to date event by event; a "structural" change (a claim, a
+   * report, a certain colour, a claimant's death) marks it for a full recomputation at the next read.
+   */
+  private readonly susPriv: number[];
+  private readonly susPub: number[];
+  /** The colour each reading takes as settled (certain, or reported by a strongly trusted claimant). */
+  private readonly colourPriv: number[];
+  private readonly colourPub: number[];
+  private readonly trustTmp: number[];
+  private dirtyPriv = true;
+  private dirtyPub = true;
+
+  constructor(view: PlayerView) {
+    const n = view.players;
+    this.n = n;
+    this.me = view.seat;
+    this.role = view.role;
+    this.town = view.team === 'town';
+    this.rules = view.rules;
+    this.ally = seatArray(n);
+    this.pubKnown = seatArray(n);
+    this.known = seatArray(n);
+    this.checked = seatArray(n);
+    this.investigatorClaim = seatArray(n);
+    this.protectorClaim = seatArray(n);
+    this.diedAtNight = seatArray(n);
+    this.attackedMe = seatArray(n);
+    this.reported = seatArray(n);
+    this.accused = seatArray(n);
+    this.accusedAllies = seatArray(n);
+    this.scratchA = seatArray(n);
+    this.scratchB = seatArray(n);
+    this.susPriv = seatArray(n);
+    this.susPub = seatArray(n);
+    this.colourPriv = seatArray(n);
+    this.colourPub = seatArray(n);
+    this.trustTmp = seatArray(n);
+    this.ally[this.me] = 1;
+    const mine = this.town ? RED : BLACK;
+    this.known[this.me] = mine;
+    const allies = view.knownAllies();
+    for (const s of allies) {
+      this.ally[s] = 1;
+      this.known[s] = mine;
+    }
+    if (!this.town && allies.length > 0) {
+      // A mafia member who knows the team knows every other seat is red.
+      for (let s = 1; s <= n; s++) if (this.ally[s] === 0) this.known[s] = RED;
+    }
+  }
+
+  /** Reads the events that became visible since the last call. */
+  update(view: PlayerView): void {
+    const fresh = view.events(this.cursor);
+    if (fresh.length === 0) return;
+    this.cursor += fresh.length;
+    for (let i = 0; i < fresh.length; i++) this.read(fresh[i]);
+  }
+
+  private read(e: GameEvent): void {
+    switch (e.t) {
+      case 'speech':
+      case 'lastWord':
+        if (e.seat !== this.me && e.statements.length > 0) this.hear(e.seat, e.statements); // I know what I said
+        break;
+      case 'nominate':
+        if (e.seat === this.me) break;
+        if (e.target === this.me) this.attack(e.seat, 0.5);
+        this.accuse(e.seat, e.target);
+        break;
+      case 'vote':
+        this.vote(e.seat, e.target);
+        break;
+      case 'eliminated':
+        this.learnPublic(e.seat, roleColour(e.role));
+        break;
+      case 'died':
+        this.diedAtNight[e.seat] = 1;
+        this.deadManWasRight(e.seat);
+        if (this.investigatorClaim[e.seat] !== 0) this.structural();
+        this.learnPublic(e.seat, roleColour(e.role));
+        // Vanilla: only the mafia kill at night (V3), so a night victim is red.
+        if (this.rules === 'vanilla') this.learnPublic(e.seat, RED);
+        break;
+      case 'noteAnnounced':
+        // U9.2: the note is the engine's, so it is true; its author was a real investigator.
+        this.learnPublic(e.target, e.result === 'black' ? BLACK : RED);
+        this.learnPublic(e.seat, RED);
+        if (this.investigatorClaim[e.seat] === 0) this.investigatorClaim[e.seat] = ++this.claimCount;
+        break;
+      case 'check':
+        if (e.seat === this.me) {
+          this.checked[e.target] = 1;
+          this.myChecks.push(e.target);
+          this.known[e.target] = e.result === 'black' ? BLACK : RED;
+          this.dirtyPriv = true;
+        }
+        break;
+      case 'tie':
+        this.lastTie = e.seats;
+        break;
+      case 'team':
+        for (const s of e.seats) this.ally[s] = 1;
+        break;
+      default:
+        break;
+    }
+  }
+
+  private structural(): void {
+    this.dirtyPriv = this.dirtyPub = true;
+  }
+
+  private learnPublic(seat: number, colour: number): void {
+    if (colour === 0 || this.pubKnown[seat] === colour) return;
+    this.pubKnown[seat] = colour;
+    if (this.known[seat] === 0) this.known[seat] = colour;
+    this.structural();
+  }
+
+  /** Someone went for me: only a red player can read that as a tell. */
+  private attack(by: number, w: number): void {
+    this.attackedMe[by] += w;
+    if (this.town) this.susPriv[by] += w;
+  }
+
+  private accuse(by: number, target: number): void {
+    this.accusations.push(by, target);
+    this.accused[target] += 0.15;
+    this.susPriv[target] += 0.15;
+    this.susPub[target] += 0.15;
+    if (this.ally[target] === 1 && this.ally[by] === 0) this.accusedAllies[by]++;
+  }
+
+  private vote(by: number, target: number): void {
+    this.votes.push(by, target);
+    if (target === this.me) this.attack(by, 0.3);
+    // Voting against a red is a tell, against a black a credit.
+    this.susPriv[by] -= 0.6 * this.colourPriv[target];
+    this.susPub[by] -= 0.6 * this.colourPub[target];
+  }
+
+  /** A player killed at night was probably red: what he accused and voted against counts more now. */
+  private deadManWasRight(dead: number): void {
+    const a = this.accusations;
+    for (let i = 0; i < a.length; i += 2) {
+      if (a[i] !== dead) continue;
+      this.accused[a[i + 1]] += 0.35;
+      this.susPriv[a[i + 1]] += 0.35;
+      this.susPub[a[i + 1]] += 0.35;
+    }
+    const v = this.votes;
+    for (let i = 0; i < v.length; i += 2) {
+      if (v[i] !== dead) continue;
+      if (this.colourPriv[v[i + 1]] === 0) this.susPriv[v[i + 1]] += 0.2;
+      if (this.colourPub[v[i + 1]] === 0) this.susPub[v[i + 1]] += 0.2;
+    }
+  }
+
+  private hear(seat: number, statements: readonly Statement[]): void {
+    for (const x of statements) {
+      switch (x.type) {
+        case 'claim':
+          if (INVESTIGATORS.has(x.role)) this.noteInvestigatorClaim(seat);
+          else if (PROTECTORS.has(x.role)) this.protectorClaim[seat] = 1;
+          break;
+        case 'check': {
+          if (!this.validSeat(x.seat)) break;
+          this.noteInvestigatorClaim(seat); // a check report is an investigator claim
+          const colour = x.result === 'black' ? BLACK : RED;
+          if (!this.hasReport(seat, x.seat, colour)) {
+            this.reports.push({ by: seat, target: x.seat, colour });
+            this.structural();
+          }
+          break;
+        }
+        case 'accuse':
+          if (!this.validSeat(x.seat)) break;
+          if (x.seat === this.me) this.attack(seat, 0.5);
+          this.accuse(seat, x.seat);
+          break;
+        case 'vouch':
+          if (!this.validSeat(x.seat)) break;
+          this.vouches.push(seat, x.seat);
+          this.susPriv[seat] += vouchWeight(this.colourPriv[x.seat]);
+          this.susPub[seat] += vouchWeight(this.colourPub[x.seat]);
+          break;
+      }
+    }
+  }
+
+  private hasReport(by: number, target: number, colour: number): boolean {
+    for (const r of this.reports) if (r.by === by && r.target === target && r.colour === colour) return true;
+    return false;
+  }
+
+  private validSeat(s: unknown): s is number {
+    return typeof s === 'number' && Number.isInteger(s) && s >= 1 && s <= this.n;
+  }
+
+  private noteInvestigatorClaim(seat: number): void {
+    if (this.investigatorClaim[seat] !== 0) return;
+    this.investigatorClaim[seat] = ++this.claimCount;
+    this.structural();
+  }
+
+  /**
+   * How far I believe a seat's investigator claim (0..1). `priv` uses what only I know (my colour,
+   * my checks); without it, it is the table's public reading (what the mafia expect the town to think).
+   */
+  trust(seat: number, priv: boolean): number {
+    const order = this.investigatorClaim[seat];
+    if (order === 0) return 0;
+    const known = priv ? this.known : this.pubKnown;
+    if (known[seat] === BLACK) return 0;
+    for (const r of this.reports) if (r.by === seat && known[r.target] !== 0 && known[r.target] !== r.colour) return 0; // a liar
+    if (priv && INVESTIGATORS.has(this.role) && this.town && seat !== this.me) return 0.1; // I am the investigator
+    if (known[seat] === RED || this.diedAtNight[seat] === 1) return 0.95;
+    let rivals = 0;
+    let firstOther = Infinity;
+    for (let s = 1; s <= this.n; s++) {
+      const o = this.investigatorClaim[s];
+      if (s === seat || o === 0) continue;
+      if (o < firstOther) firstOther = o;
+      if (known[s] !== BLACK) rivals++;
+    }
+    if (rivals === 0) return 0.85;
+    return order < firstOther ? 0.6 : 0.35;
+  }
+
+  /** Suspicion per seat (higher = more likely black); private (my knowledge) or public (the table's). */
+  suspicion(priv: boolean): readonly number[] {
+    if (priv ? this.dirtyPriv : this.dirtyPub) this.recompute(priv);
+    return priv ? this.susPriv : this.susPub;
+  }
+
+  /** The full recomputation from everything seen (the incremental updates above keep it current in between). */
+  private recompute(priv: boolean): void {
+    const out = priv ? this.susPriv : this.susPub;
+    const colour = priv ? this.colourPriv : this.colourPub;
+    const known = priv ? this.known : this.pubKnown;
+    const n = this.n;
+    const trust = this.trustTmp;
+    for (let s = 0; s <= n; s++) {
+      out[s] = this.accused[s];
+      colour[s] = known[s];
+      trust[s] = this.claimCount > 0 && this.investigatorClaim[s] !== 0 ? this.trust(s, priv) : 0;
+    }
+    if (this.claimCount > 0) {
+      for (let s = 1; s <= n; s++) {
+        if (this.investigatorClaim[s] === 0) continue;
+        out[s] += 2 * (1 - 2 * trust[s]);
+        if (colour[s] === 0 && trust[s] >= 0.85) colour[s] = RED;
+      }
+      for (const r of this.reports) {
+        const t = trust[r.by];
+        out[r.target] += 3 * r.colour * t;
+        if (colour[r.target] === 0 && t >= 0.85) colour[r.target] = r.colour;
+      }
+    }
+    const votes = this.votes;
+    for (let i = 0; i < votes.length; i += 2) {
+      const by = votes[i];
+      const c = colour[votes[i + 1]];
+      if (c !== 0) out[by] -= 0.6 * c;
+      else if (this.diedAtNight[by] === 1) out[votes[i + 1]] += 0.2;
+    }
+    const vouches = this.vouches;
+    for (let i = 0; i < vouches.length; i += 2) out[vouches[i]] += vouchWeight(colour[vouches[i + 1]]);
+    if (priv && this.town) for (let s = 1; s <= n; s++) out[s] += this.attackedMe[s];
+    for (let s = 1; s <= n; s++) if (known[s] !== 0) out[s] = 50 * known[s];
+    if (priv) this.dirtyPriv = false;
+    else this.dirtyPub = false;
+  }
+
+  /** The living seat (not me) whose investigator claim I believe most, if I believe it at least `min`. */
+  trustedInvestigator(view: PlayerView, min: number): number {
+    if (this.claimCount === 0) return 0;
+    let best = 0;
+    let bestT = min;
+    for (let s = 1; s <= this.n; s++) {
+      if (s === this.me || this.investigatorClaim[s] === 0 || !view.isAlive(s)) continue;
+      const t = this.trust(s, true);
+      if (t >= bestT) {
+        best = s;
+        bestT = t;
+      }
+    }
+    return best;
+  }
+}
+
+/** Vouching for a black is a tell; for a red, a small credit. */
+function vouchWeight(colour: number): number {
+  return colour > 0 ? 1.5 : colour < 0 ? -0.2 : 0;
+}

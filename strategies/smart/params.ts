@@ -1,0 +1,58 @@
+// The `smart` strategy's parameters (set as `--strategy smart:key=value,…`) and their defaults.
+import type { StrategyParam, StrategyParamValue } from '../../src/strategy/types.js';
+
+export interface SmartParams {
+  readonly revealBlacks: number;
+  readonly revealDay: number;
+  readonly note: 'black' | 'first' | 'never';
+  readonly selfHeal: number;
+  readonly maniacAt: number;
+  readonly maniacBlind: number;
+  readonly nominateAt: number;
+  readonly counterClaim: number;
+  readonly fakeClaim: number;
+  readonly fakeClaimDay: number;
+  readonly bloc: boolean;
+}
+
+export const SMART_PARAMS: readonly StrategyParam[] = [
+  { key: 'revealBlacks', default: 1, min: 0, max: 100,
+    description: 'an investigator reveals (claims and reports every check) once he has found this many black players; 0 = from his first speech' },
+  { key: 'revealDay', default: 4, min: 1, max: 1000,
+    description: 'an investigator reveals from this day on whatever he has found (and always in his last word or a tie speech)' },
+  { key: 'note', default: 'black', values: ['black', 'first', 'never'],
+    description: "the commissar's once-a-game note (U9.2): on his first black check, on his first check, or never" },
+  { key: 'selfHeal', default: 0.5, min: 0, max: 1,
+    description: 'chance a doctor heals himself when no investigator he trusts is revealed (otherwise he heals the likeliest mafia target)' },
+  { key: 'maniacAt', default: 1, min: -100, max: 100,
+    description: 'suspicion at which the maniac (and other town killers) shoot their top suspect' },
+  { key: 'maniacBlind', default: 0.25, min: 0, max: 1,
+    description: 'chance the maniac shoots his top suspect anyway when nobody reaches maniacAt (otherwise he abstains)' },
+  { key: 'nominateAt', default: 1, min: -100, max: 100,
+    description: 'suspicion at which a town player nominates once two players are already nominated' },
+  { key: 'counterClaim', default: 0.8, min: 0, max: 1,
+    description: 'chance a mafia member reported black by an investigator counter-claims the investigator role and reports him black' },
+  { key: 'fakeClaim', default: 0.2, min: 0, max: 1,
+    description: 'chance per game that one mafia member fake-claims the investigator role first (from fakeClaimDay) and reports a town player black' },
+  { key: 'fakeClaimDay', default: 2, min: 1, max: 1000, description: 'the first day a pre-emptive mafia fake claim may come' },
+  { key: 'bloc', default: true, description: 'the mafia vote and nominate as one bloc (false: each mafia member votes his own pick)' },
+];
+
+export function smartParams(values: Readonly<Record<string, StrategyParamValue>>): SmartParams {
+  const v = (key: string) => values[key] ?? SMART_PARAMS.find((p) => p.key === key)!.default;
+  return {
+    revealBlacks: v('revealBlacks') as number,
+    revealDay: v('revealDay') as number,
+    note: v('note') as SmartParams['note'],
+    selfHeal: v('selfHeal') as number,
+    maniacAt: v('maniacAt') as number,
+    maniacBlind: v('maniacBlind') as number,
+    nominateAt: v('nominateAt') as number,
+    counterClaim: v('counterClaim') as number,
+    fakeClaim: v('fakeClaim') as number,
+    fakeClaimDay: v('fakeClaimDay') as number,
+    bloc: v('bloc') as boolean,
+  };
+}
+
+export const DEFAULT_SMART_PARAMS: SmartParams = smartParams({});
