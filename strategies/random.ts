@@ -1,8 +1,12 @@
-// `random`: every decision uniformly random among the legal options; kills, freezes, checks and heals
-// aim uniformly at living players outside the actor's known team; nominations always name someone.
+// `random`: every decision uniformly random among the legal options; kills, freezes, blocks, checks,
+// jails, duels and heals aim uniformly at living players outside the actor's known team; nominations
+// always name someone; bails and the Lawyer's yes/no are uniform over the options.
 import type { DecisionKind, Player, Strategy } from '../src/strategy/types.js';
 
-const AIMED: ReadonlySet<DecisionKind> = new Set<DecisionKind>(['propose', 'mafiaKill', 'courtesanShot', 'maniacKill', 'freeze', 'heal', 'check']);
+const AIMED: ReadonlySet<DecisionKind> = new Set<DecisionKind>([
+  'propose', 'mafiaKill', 'courtesanShot', 'maniacKill', 'freeze', 'heal', 'check',
+  'block', 'jail', 'killerShot', 'duel',
+]);
 
 const player: Player = {
   decide(view, request, rng) {

@@ -37,6 +37,15 @@ export type GameEvent = { to?: readonly number[] } & (
   | { t: 'foul'; seat: number; value: number; total: number }
   | { t: 'effect'; seat: number; what: string }
   | { t: 'outcome'; winner: Winner; day: number }
+  // Club (section C):
+  | { t: 'jointKill'; target: number | null; how: 'unanimous' | 'boss' | 'split' | 'nobody able' }
+  | { t: 'shootout'; seats: readonly number[]; executed: number }
+  | { t: 'cancelled'; seat: number; condemned: number }
+  | { t: 'jailed'; seat: number; reason: 'judge' | 'bail' }
+  | { t: 'released'; seat: number; reason: 'judge died' | 'bail' }
+  | { t: 'immunity'; seat: number; kind: string; fired: boolean }
+  | { t: 'luck'; seat: number }
+  | { t: 'duel'; seat: number; target: number; hit: boolean }
 );
 
 export type Winner = 'town' | 'mafia' | 'draw' | 'stalemate';

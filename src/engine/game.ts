@@ -22,6 +22,8 @@ export interface GameSetup {
   readonly revealRoles: boolean;
   /** Points per scoring event. */
   readonly scoring: Readonly<Record<string, number>>;
+  /** C16: immunity kind → the seats that hold it, or how many random seats get it. */
+  readonly immunities?: Readonly<Record<string, readonly number[] | number>>;
 }
 
 /** A per-seat array of zeros, index 0 unused (plain arrays: cheaper to make than typed ones). */
@@ -58,6 +60,8 @@ export class Game {
   readonly points: number[];
   /** Present when the event record is kept (a replay, a scenario, or a strategy that reads history). */
   readonly log: GameEvent[] | null;
+  /** C10: per seat, the Judge's seat who jailed it (0 = free); public. Club games only, else null. */
+  jailed: number[] | null = null;
   /** The rule set's own per-game state (made by `rules.introduce`). */
   ruleState: unknown = null;
   illegalDecisions = 0;

@@ -28,6 +28,8 @@ export function checkInvariants(g: Game): void {
   }
   if (seen.size + living !== g.n) fail('a seat is neither alive nor eliminated');
   if (g.day > g.setup.maxDays) fail(`day ${g.day} past the cap ${g.setup.maxDays}`);
+  const ruleProblem = g.setup.rules.checkInvariants?.(g); // the rule set's own (C: jail, actors, void votes)
+  if (ruleProblem) fail(ruleProblem);
   if (g.winner === null) {
     if (living === 0) fail('nobody alive but no result');
     const w = g.setup.rules.winner(g);

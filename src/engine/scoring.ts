@@ -7,6 +7,11 @@ export const SCORING_EVENTS: readonly ScoringEventSpec[] = [
   { id: 'stalemate', description: 'every player, when the game hits the day cap (G6)' },
   { id: 'surviveDay', description: 'each living player at the end of each day' },
   { id: 'surviveNight', description: 'each living player at the end of each night' },
+  { id: 'townVoteOnMafia', description: 'a town player, for each day vote cast on a mafia-team player (C17.2)' },
+  { id: 'mafiaVoteOnTown', description: 'a mafia-team player, for each day vote cast on a town player (C17.2)' },
+  { id: 'lawyerSavesTown', description: "a Lawyer whose cancellation saves a town player (C17.3)" },
+  { id: 'jointShotAtTown', description: 'each mafia member taking part in a joint shot at a town player, the Killer aside (C17.4)' },
+  { id: 'killerShotAtTown', description: "the Killer, for their own shot at a town player (C17.4)" },
 ];
 
 export const SCORING_EVENT_IDS: ReadonlySet<string> = new Set(SCORING_EVENTS.map((e) => e.id));

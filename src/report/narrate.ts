@@ -9,6 +9,18 @@ const ACTION_VERBS: Record<string, string> = {
   mafiaKill: 'shoots (the mafia kill)',
   courtesanShot: 'shoots (last-resort shot)',
   maniacKill: 'kills',
+  block: 'blocks',
+  jail: 'jails',
+  bail: 'tries to bail',
+  killerShot: "shoots (the Killer's own shot)",
+  duel: 'challenges',
+};
+
+const JOINT_KILL: Record<string, string> = {
+  unanimous: 'agreed by all',
+  boss: 'the Boss decides',
+  split: 'split without an able Boss: no kill',
+  'nobody able': 'nobody is able to act: no kill',
 };
 
 export function narrate(g: Game, c: ChalkInstance): string[] {
@@ -36,7 +48,9 @@ export function narrate(g: Game, c: ChalkInstance): string[] {
       case 'noElimination': return `  nobody leaves (${e.reason})`;
       case 'eliminated': return `  ${c.red(`${who(e.seat)} is eliminated (${e.cause})`)}`;
       case 'lastWord': return `  ${who(e.seat)} last word: ${said(e.statements)}`;
-      case 'action': return `  ${who(e.seat)} ${e.target === null ? `does not act (${e.kind})` : `${ACTION_VERBS[e.kind] ?? e.kind} #${e.target}`}`;
+      case 'action':
+        if (e.kind === 'cancel') return e.target === null ? `  ${who(e.seat)} lets the execution stand` : null; // a cancellation has its own line
+        return `  ${who(e.seat)} ${e.target === null ? `does not act (${e.kind})` : `${ACTION_VERBS[e.kind] ?? e.kind} #${e.target}`}`;
       case 'propose': return `  ${who(e.seat)} proposes ${e.target === null ? 'nobody' : `#${e.target}`}`;
       case 'frozen': return `  ${c.cyan(`${who(e.seat)} is frozen and cannot act`)}`;
       case 'blocked': return `  ${c.cyan(`${who(e.seat)} is blocked`)}`;
@@ -49,6 +63,16 @@ export function narrate(g: Game, c: ChalkInstance): string[] {
       case 'foul': return `  ${c.yellow(`#${e.seat} gets a foul (${e.value}), ${e.total} in all`)}`;
       case 'effect': return `  #${e.seat}: ${e.what}`;
       case 'outcome': return `\n${c.bold(`Outcome: ${e.winner}`)} after ${e.day} day(s)`;
+      case 'jointKill': return `  Mafia joint kill: ${e.target === null ? 'nobody' : `#${e.target}`} (${JOINT_KILL[e.how]})`;
+      case 'shootout': return `  ${c.yellow(`Shoot-out between ${e.seats.map((s) => `#${s}`).join(', ')}: fate picks #${e.executed}`)}`;
+      case 'cancelled': return `  ${c.magenta(`${who(e.seat)} cancels the execution of #${e.condemned}: nobody leaves`)}`;
+      case 'jailed': return `  ${c.cyan(`${who(e.seat)} is jailed${e.reason === 'bail' ? ' (bailed a mafia-team player)' : ''}`)}`;
+      case 'released': return `  ${c.cyan(`${who(e.seat)} is released (${e.reason === 'bail' ? 'bailed out' : 'the Judge died'})`)}`;
+      case 'immunity': return e.fired
+        ? `  ${c.green(`${who(e.seat)} is saved by the ${e.kind} immunity`)}`
+        : `  ${who(e.seat)} holds the ${e.kind} immunity`;
+      case 'luck': return `  ${c.green(`${who(e.seat)} is shot at for the first time: the luck holds, and is spent`)}`;
+      case 'duel': return `  ${who(e.seat)} duels #${e.target}: ${e.hit ? c.red('mafia — both die') : 'town — nothing happens'}`;
     }
   };
   const out: string[] = [];

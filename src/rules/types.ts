@@ -3,7 +3,7 @@ import type { Game } from '../engine/game.js';
 import type { Winner } from '../engine/events.js';
 import type { OptionSpec, Options } from './options.js';
 
-export type RuleSetId = 'vanilla' | 'ukrainian';
+export type RuleSetId = 'vanilla' | 'ukrainian' | 'club';
 
 export interface ScoringEventSpec {
   readonly id: string;
@@ -31,4 +31,8 @@ export interface RuleSet {
   runNight(g: Game): void;
   /** The first win condition that holds (G5), or null. */
   winner(g: Game): Winner | null;
+  /** The immunity kinds a setup may deal under this rule set (C16); none when absent. */
+  readonly immunities?: readonly string[];
+  /** The rule set's own consistency checks after a phase (see engine/invariants.ts): a broken one's text, or null. */
+  checkInvariants?(g: Game): string | null;
 }

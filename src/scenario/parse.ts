@@ -11,6 +11,7 @@ import type { DecisionKind } from '../strategy/types.js';
 
 export const DECISION_KINDS: readonly DecisionKind[] = [
   'nominate', 'vote', 'revote', 'voteAll', 'propose', 'mafiaKill', 'courtesanShot', 'freeze', 'heal', 'check', 'note', 'maniacKill',
+  'block', 'jail', 'bail', 'killerShot', 'duel', 'cancel',
 ];
 const SPEECH_KINDS = ['speech', 'tieSpeech', 'lastWord'] as const;
 

@@ -1,6 +1,8 @@
 // Built-in setups: a rule set, its parameters (settable with --option) and the roles they give.
 import type { OptionSpec, OptionValue } from '../rules/options.js';
 import type { RuleSet } from '../rules/types.js';
+import { club } from '../rules/club/index.js';
+import { CLUB_MAX_SEATS, CLUB_MIN_SEATS, CLUB_TABLE_PARAMS, clubTable } from '../rules/club/slots.js';
 import { ukrainian } from '../rules/ukrainian/index.js';
 import { vanilla } from '../rules/vanilla.js';
 
@@ -37,7 +39,23 @@ export const BUILTIN_SETUPS: readonly BuiltinSetup[] = [
       return { mafia, townie: players - mafia };
     },
   },
+  ...clubSetups(),
 ];
+
+/** C2: `club-8` … `club-20`, generated from the slot list in rules/club/slots.ts. */
+function clubSetups(): BuiltinSetup[] {
+  const out: BuiltinSetup[] = [];
+  for (let seats = CLUB_MIN_SEATS; seats <= CLUB_MAX_SEATS; seats++) {
+    out.push({
+      name: `club-${seats}`,
+      description: `Club table of ${seats} seats (C2)`,
+      rules: club,
+      params: CLUB_TABLE_PARAMS,
+      roles: (p) => clubTable(seats, p),
+    });
+  }
+  return out;
+}
 
 export function builtinSetup(name: string): BuiltinSetup | undefined {
   return BUILTIN_SETUPS.find((s) => s.name === name);

@@ -16,6 +16,8 @@ export interface SetupSpec {
   readonly roles: Readonly<Record<string, number>>;
   readonly options: Readonly<Record<string, unknown>>;
   readonly scoring: Readonly<Record<string, unknown>>;
+  /** C16: immunity kind → a list of seats, or a count of random seats (club only). */
+  readonly immunities?: Readonly<Record<string, unknown>>;
   readonly params: Readonly<Record<string, OptionValue>>;
 }
 
@@ -81,14 +83,47 @@ export function compileSetup(spec: SetupSpec): CompiledSetup {
     scoring[event] = pts;
   }
 
+  const immunities = compileImmunities(spec.immunities ?? {}, rules, deck.length, where);
   const game: GameSetup = {
     rules,
     cfg: rules.configure(options),
     maxDays: options.maxDays as number,
     revealRoles: options.revealRoles as boolean,
     scoring,
+    ...(immunities ? { immunities } : {}),
   };
   return { name: spec.name, source: spec.source, rules, roleCounts, deck, options, params: spec.params, scoring, game };
+}
+
+/**
+ * C16: `immunities: { newbie: [3, 5], friend: 2 }` — a kind gets the listed seats, or that many seats
+ * drawn at random in each game. Only a rule set that names immunity kinds accepts them.
+ */
+function compileImmunities(
+  raw: Readonly<Record<string, unknown>>,
+  rules: RuleSet,
+  seats: number,
+  where: (field: string) => string,
+): Record<string, readonly number[] | number> | undefined {
+  const kinds = rules.immunities ?? [];
+  const out: Record<string, readonly number[] | number> = {};
+  for (const [kind, value] of Object.entries(raw)) {
+    const field = where(`immunities.${kind}`);
+    if (kinds.length === 0) throw new UserError(`${field}: the ${rules.id} rule set has no immunities (they are a club rule, C16)`);
+    if (!kinds.includes(kind)) throw new UserError(`${field}: unknown immunity "${kind}"${closest(kind, kinds)}; kinds: ${kinds.join(', ')}`);
+    if (typeof value === 'number') {
+      if (!Number.isInteger(value) || value < 0 || value > seats) throw new UserError(`${field}: a count of random seats must be a whole number from 0 to ${seats}, got ${value}`);
+      out[kind] = value;
+    } else if (Array.isArray(value)) {
+      const bad = value.find((s) => typeof s !== 'number' || !Number.isInteger(s) || s < 1 || s > seats);
+      if (bad !== undefined) throw new UserError(`${field}: ${JSON.stringify(bad)} is not a seat of this table (1..${seats})`);
+      if (new Set(value).size !== value.length) throw new UserError(`${field}: a seat is listed twice`);
+      out[kind] = [...(value as number[])].sort((a, b) => a - b);
+    } else {
+      throw new UserError(`${field}: expected a list of seats ([3, 5]) or a count of random seats (2), got ${JSON.stringify(value)}`);
+    }
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /** `key=value` pairs as given on the command line. */

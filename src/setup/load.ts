@@ -9,7 +9,7 @@ import { closest } from '../text.js';
 import { BUILTIN_SETUPS, builtinSetup } from './builtin.js';
 import { compileSetup, optionSpecs, parseOverrides, type CompiledSetup, type SetupSpec } from './compile.js';
 
-const FILE_FIELDS = ['name', 'description', 'rules', 'roles', 'options', 'scoring'];
+const FILE_FIELDS = ['name', 'description', 'rules', 'roles', 'options', 'scoring', 'immunities'];
 
 export function loadSetup(nameOrPath: string, overrides: readonly string[] = []): CompiledSetup {
   const pairs = parseOverrides(overrides);
@@ -67,7 +67,7 @@ function readSetupFile(path: string): SetupSpec {
   if (!rules) {
     throw new UserError(`${path}: rules: unknown rule set ${JSON.stringify(rulesId)}${closest(String(rulesId), [...RULE_SETS.keys()])}; rule sets: ${[...RULE_SETS.keys()].join(', ')}`);
   }
-  for (const field of ['roles', 'options', 'scoring'] as const) {
+  for (const field of ['roles', 'options', 'scoring', 'immunities'] as const) {
     if (data[field] !== undefined && !isRecord(data[field])) throw new UserError(`${path}: ${field}: must be a mapping`);
   }
   if (data.roles === undefined) throw new UserError(`${path}: roles: missing (a mapping of role to count)`);
@@ -79,6 +79,7 @@ function readSetupFile(path: string): SetupSpec {
     roles: data.roles as Record<string, number>,
     options: (data.options as Record<string, unknown> | undefined) ?? {},
     scoring: (data.scoring as Record<string, unknown> | undefined) ?? {},
+    immunities: (data.immunities as Record<string, unknown> | undefined) ?? {},
     params: {},
   };
 }

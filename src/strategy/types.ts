@@ -15,7 +15,13 @@ export type DecisionKind =
   | 'heal' // U8
   | 'check' // U9.1
   | 'note' // U9.2: 1 = leave the note tonight, 0 = not
-  | 'maniacKill'; // U7
+  | 'maniacKill' // U7, C15
+  | 'block' // C6: Marilyn (or her sister) blocks a player's night action
+  | 'jail' // C10.1: the Judge jails a player
+  | 'bail' // C11: the Oligarch (or his brother) bails a jailed player
+  | 'killerShot' // C9: the Mafia Killer's own shot
+  | 'duel' // C13: the Sportsman's target
+  | 'cancel'; // C4.3: the Lawyer cancels today's execution, 1 = yes, 0 = no
 
 /** Decisions whose options are "yes" (1) and "no" (0). */
 export const YES = 1;

@@ -95,6 +95,12 @@ export class PlayerView {
     return this.#g.nominees.slice();
   }
 
+  /** Whether a seat sits in jail (public, C10); always false outside the club rules. */
+  isJailed(seat: number): boolean {
+    const jailed = this.#g.jailed;
+    return jailed !== null && jailed[seat] > 0;
+  }
+
   /** A seat's fouls (public). */
   fouls(seat: number): number {
     return this.#g.fouls[seat];

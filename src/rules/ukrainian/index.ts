@@ -12,7 +12,7 @@ export const ukrainian: RuleSet = {
   name: 'Ukrainian',
   description: '12 seats: Don, 2 Mafia, Courtesan vs Commissar, Doctor, Maniac, 5 Citizens; freezes, heals, the note, the draw',
   options: UKRAINIAN_OPTIONS,
-  roles: ['don', 'mafia', 'courtesan', 'commissar', 'doctor', 'maniac', 'citizen', 'townie'],
+  roles: ['don', 'mafia', 'courtesan', 'commissar', 'doctor', 'maniac', 'citizen', 'townie', 'sportsman', 'lucky'], // the last two: club guests
   defaultScoring: { win: 1, draw: 0.5, stalemate: 0.5 }, // U13
   validateDeck(deck) {
     if (!deck.some((r) => r === 'don' || r === 'mafia' || r === 'courtesan')) return 'needs at least one black role (don, mafia or courtesan)';

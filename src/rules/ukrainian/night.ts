@@ -2,6 +2,7 @@
 import type { Game } from '../../engine/game.js';
 import { NO, YES, type DecisionKind } from '../../strategy/types.js';
 import type { NightStep, UkrainianConfig, UkrainianState } from './config.js';
+import { guestNight, guestSurvives, resolveDuels } from '../club/guests.js';
 
 type StepHandler = (g: Game, cfg: UkrainianConfig, state: UkrainianState) => void;
 
@@ -21,6 +22,7 @@ export function runUkrainianNight(g: Game): void {
   g.targeted.fill(0);
   state.noteTonight = null;
   for (const step of cfg.nightOrder) STEPS[step](g, cfg, state);
+  guestNight(g); // mixed setups: a club Sportsman acts last (C13)
   dawn(g, state);
 }
 
@@ -139,6 +141,7 @@ function dawn(g: Game, state: UkrainianState): void {
   let deaths = 0;
   for (let s = 1; s <= g.n; s++) {
     if (g.targeted[s] === 0 || g.alive[s] !== 1) continue;
+    if (guestSurvives(g, s)) continue; // mixed setups: a club Sportsman or Lucky (C13, C14)
     if (g.healed[s] === 1) {
       g.log?.push({ t: 'saved', seat: s, by: 'doctor', to: [] });
       continue;
@@ -147,6 +150,7 @@ function dawn(g: Game, state: UkrainianState): void {
     deaths++;
     g.log?.push({ t: 'died', seat: s, role: g.revealedRole(s) });
   }
+  deaths += resolveDuels(g); // C13
   if (deaths === 0) g.log?.push({ t: 'noDeaths' });
   const note = state.noteTonight;
   if (note && g.alive[note.seat] === 0) state.noteToAnnounce = note;
