@@ -13,9 +13,11 @@ export const DECISION_KINDS: readonly DecisionKind[] = [
   'nominate', 'vote', 'revote', 'voteAll', 'propose', 'mafiaKill', 'courtesanShot', 'freeze', 'heal', 'check', 'note', 'maniacKill',
   'block', 'jail', 'bail', 'killerShot', 'duel', 'cancel',
 ];
-const SPEECH_KINDS = ['speech', 'tieSpeech', 'lastWord'] as const;
+export const SPEECH_KINDS = ['speech', 'tieSpeech', 'lastWord'] as const;
+/** Script entries that set state as the phase begins instead of answering a request. */
+export const SETTINGS = ['fouls'] as const;
 
-/** seat → (decision kind or speech kind → answer) for one phase. */
+/** seat → (decision kind, speech kind or setting → answer) for one phase. */
 export type PhaseScript = Map<number | 'all', Map<string, number | null | readonly Statement[]>>;
 
 export interface Expectation {
@@ -28,8 +30,11 @@ export interface Expectation {
   readonly checks?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   readonly events?: readonly Record<string, unknown>[];
   readonly noEvents?: readonly Record<string, unknown>[];
+  readonly sequence?: readonly Record<string, unknown>[];
+  readonly counts?: readonly { readonly times: number; readonly event: Record<string, unknown> }[];
+  readonly fouls?: Readonly<Record<string, number>>;
   readonly nominees?: readonly number[];
-  readonly winner?: string;
+  readonly winner?: string | null;
   readonly days?: number;
   readonly points?: Readonly<Record<string, number>>;
   readonly illegalDecisions?: number;
@@ -48,7 +53,9 @@ export interface Scenario {
 }
 
 const FIELDS = ['name', 'setup', 'options', 'seed', 'deal', 'fallback', 'script', 'expect'];
-const EXPECT_FIELDS = ['after', 'alive', 'dead', 'eliminated', 'frozen', 'healed', 'checks', 'events', 'noEvents', 'nominees', 'winner', 'days', 'points', 'illegalDecisions'];
+const EXPECT_FIELDS = ['after', 'alive', 'dead', 'eliminated', 'frozen', 'healed', 'checks', 'events', 'noEvents', 'sequence', 'counts', 'nominees', 'fouls', 'winner', 'days', 'points', 'illegalDecisions'];
+const PATTERN_LISTS = ['events', 'noEvents', 'sequence'];
+const SEAT_LISTS = ['alive', 'dead', 'eliminated', 'frozen', 'healed', 'nominees'];
 
 export function readScenario(file: string): Scenario {
   let data: unknown;
@@ -99,6 +106,18 @@ export function readScenario(file: string): Scenario {
     for (const k of Object.keys(e as object)) if (!EXPECT_FIELDS.includes(k)) fail(`expect[${i}].${k}`, `unknown expectation${closest(k, EXPECT_FIELDS)}`);
     const after = (e as Expectation).after;
     if (after !== undefined && !/^(day|night) \d+$/.test(after)) fail(`expect[${i}].after`, 'a phase is "day N" or "night N"');
+    for (const k of SEAT_LISTS) {
+      const list = (e as Record<string, unknown>)[k];
+      if (list !== undefined && (!Array.isArray(list) || !list.every((x) => Number.isInteger(x)))) fail(`expect[${i}].${k}`, 'must be a list of seat numbers');
+    }
+    const counts = (e as Record<string, unknown>).counts;
+    if (counts !== undefined && (!Array.isArray(counts) || !counts.every((c) => isRecord(c) && Number.isInteger(c.times) && isRecord(c.event) && Object.keys(c).length === 2))) {
+      fail(`expect[${i}].counts`, 'must be a list of {times: N, event: PATTERN}');
+    }
+    for (const k of PATTERN_LISTS) {
+      const list = (e as Record<string, unknown>)[k];
+      if (list !== undefined && (!Array.isArray(list) || !list.every(isRecord))) fail(`expect[${i}].${k}`, 'must be a list of event patterns ({t: died, seat: 3})');
+    }
   });
   return {
     file,
@@ -130,7 +149,11 @@ function parseAnswer(kind: string, value: unknown, fail: (m: string) => never): 
     if (!Array.isArray(value)) fail('statements must be a list');
     return (value as unknown[]).map((x) => parseStatement(x, fail));
   }
-  if (!(DECISION_KINDS as readonly string[]).includes(kind)) fail(`unknown decision${closest(kind, [...DECISION_KINDS, ...SPEECH_KINDS])}`);
+  if (kind === 'fouls') {
+    if (typeof value !== 'number' || !(value >= 0)) fail('expected a foul count ≥ 0 (halves allowed)');
+    return value as number;
+  }
+  if (!(DECISION_KINDS as readonly string[]).includes(kind)) fail(`unknown decision${closest(kind, [...DECISION_KINDS, ...SPEECH_KINDS, ...SETTINGS])}`);
   if (value === null || value === 'none') return null;
   if (value === 'yes' || value === true) return 1;
   if (value === 'no' || value === false) return 0;

@@ -9,7 +9,7 @@ import { deriveGameSeed } from '../rng.js';
 import { loadSetup } from '../setup/load.js';
 import { STRATEGIES } from '../strategy/registry.js';
 import type { Player } from '../strategy/types.js';
-import type { Expectation, Scenario } from './parse.js';
+import type { Expectation, PhaseScript, Scenario } from './parse.js';
 
 export interface ExpectationResult {
   readonly label: string;
@@ -32,6 +32,9 @@ export function runScenario(sc: Scenario): ScenarioResult {
   const fallback = sc.fallback === 'none' ? null : STRATEGIES.get(sc.fallback);
   if (fallback === undefined) throw new UserError(`${sc.file}: fallback: unknown strategy "${sc.fallback}" (use none or ${[...STRATEGIES.keys()].join(', ')})`);
 
+  const first = setup.options.start === 'night' ? 'night 1' : 'day 1';
+  if (hasSetting(sc.script.get(first))) throw new UserError(`${sc.file}: script.${first}: fouls cannot be set for the game's first phase`);
+
   const results: ExpectationResult[] = [];
   const reached = new Set<string>();
   let phaseStart = 0;
@@ -41,6 +44,8 @@ export function runScenario(sc: Scenario): ScenarioResult {
     const events = (g.log ?? []).slice(phaseStart);
     phaseStart = g.log?.length ?? 0;
     for (const e of sc.expect) if (e.after === key) results.push(...check(g, e, events, key));
+    // Settings (fouls) of the next phase take effect as it begins, i.e. now.
+    if (!g.over) applySettings(g, sc.script.get(g.phase === 'day' ? `night ${g.night + 1}` : `day ${g.day + 1}`));
   };
   const game = playGame(setup.game, setup.deck, (seat, role) => scriptedPlayer(sc, seat, role, fallback?.createPlayer(seat) ?? null), deriveGameSeed(sc.seed, 0), {
     keepLog: true,
@@ -52,6 +57,19 @@ export function runScenario(sc: Scenario): ScenarioResult {
     else if (!reached.has(e.after)) results.push({ label: `after ${e.after}`, ok: false, detail: `the game ended (${game.winner}) before ${e.after}` });
   }
   return { scenario: sc, results, game };
+}
+
+function hasSetting(ps: PhaseScript | undefined): boolean {
+  return ps !== undefined && [...ps.values()].some((m) => m.has('fouls'));
+}
+
+/** `fouls: N` in a phase's script: the seat has N fouls as that phase begins (U12 scenarios). */
+function applySettings(g: Game, ps: PhaseScript | undefined): void {
+  if (!ps) return;
+  for (let s = 1; s <= g.n; s++) {
+    const v = ps.get(s)?.get('fouls') ?? ps.get('all')?.get('fouls');
+    if (typeof v === 'number') g.fouls[s] = v;
+  }
 }
 
 function checkDeal(sc: Scenario, deck: readonly RoleDef[], deal: readonly RoleDef[]): void {
@@ -91,9 +109,20 @@ const seatsWhere = (g: Game, pred: (s: number) => boolean) => {
   return out;
 };
 
+/** Deep equality of plain data; the order of an object's keys does not matter. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/** An event matches a pattern when every field the pattern names has that value (other fields are free). */
 function matches(e: GameEvent, pattern: Record<string, unknown>): boolean {
   const rec = e as unknown as Record<string, unknown>;
-  return Object.entries(pattern).every(([k, v]) => JSON.stringify(rec[k]) === JSON.stringify(v));
+  return Object.entries(pattern).every(([k, v]) => same(rec[k], v));
 }
 
 function check(g: Game, e: Expectation, events: readonly GameEvent[], when: string): ExpectationResult[] {
@@ -134,10 +163,32 @@ function check(g: Game, e: Expectation, events: readonly GameEvent[], when: stri
     const hit = events.find((x) => matches(x, p));
     out.push({ label: `no event ${JSON.stringify(p)} in ${when}`, ok: !hit, detail: hit ? `found ${JSON.stringify(hit)}` : '' });
   }
+  if (e.sequence) {
+    // An ordered subsequence: each pattern matches an event after the previous pattern's match.
+    let at = 0;
+    let missing: Record<string, unknown> | null = null;
+    for (const p of e.sequence) {
+      while (at < events.length && !matches(events[at], p)) at++;
+      if (at === events.length) {
+        missing = p;
+        break;
+      }
+      at++;
+    }
+    out.push({ label: `sequence of ${e.sequence.length} events in ${when}`, ok: missing === null, detail: missing ? `no ${JSON.stringify(missing)} after the earlier ones` : '' });
+  }
+  for (const c of e.counts ?? []) {
+    const got = events.filter((x) => matches(x, c.event)).length;
+    out.push({ label: `${c.times} × ${JSON.stringify(c.event)} in ${when}`, ok: got === c.times, detail: got === c.times ? '' : `found ${got}` });
+  }
+  for (const [seat, want] of Object.entries(e.fouls ?? {})) {
+    const got = g.fouls[Number(seat)];
+    out.push({ label: `fouls of #${seat} after ${when}`, ok: got === want, detail: got === want ? '' : `expected ${want}, got ${got}` });
+  }
   const scalar = (name: string, want: unknown, got: unknown) => {
     if (want === undefined) return;
     const ok = want === got;
-    out.push({ label: `${name}`, ok, detail: ok ? '' : `expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}` });
+    out.push({ label: `${name} after ${when}`, ok, detail: ok ? '' : `expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}` });
   };
   scalar('winner', e.winner, g.winner);
   scalar('days', e.days, g.day);

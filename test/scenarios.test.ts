@@ -1,0 +1,75 @@
+// Runs every scripted scenario in test/scenarios (one test per file, titled with the scenario's name,
+// which starts with the RULES.md clause IDs it checks), and the `scenario` command end to end.
+// Scenario files of every rule set live there (u*.yaml for section U, club-*.yaml for section C).
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readScenario, type Scenario } from '../src/scenario/parse.js';
+import { runScenario } from '../src/scenario/run.js';
+import { cli, ROOT } from './helpers/cli.js';
+
+const DIR = join(ROOT, 'test', 'scenarios');
+const FILES = readdirSync(DIR)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort()
+  .map((f) => join('test', 'scenarios', f));
+
+describe('scripted scenarios (test/scenarios/*.yaml)', () => {
+  it('every clause of RULES.md section U with behaviour has a scenario named after it', () => {
+    const names = FILES.map((f) => {
+      try {
+        return readScenario(join(ROOT, f)).name;
+      } catch {
+        return f;
+      }
+    });
+    const clauses = ['U1', 'U2', 'U3.1', 'U3.2', 'U3.3', 'U3.4', 'U3.5', 'U4', 'U5.1', 'U5.2', 'U5.3', 'U5.4', 'U6.1', 'U6.2',
+      'U7', 'U8', 'U9.1', 'U9.2', 'U10', 'U11.1', 'U11.2', 'U11.3', 'U12.1', 'U12.2', 'U12.3', 'U13'];
+    const missing = clauses.filter((c) => !names.some((n) => n.split(' ').includes(c)));
+    expect(missing, `clauses without a scenario: ${missing.join(', ')}`).toEqual([]);
+  });
+
+  for (const file of FILES) {
+    let sc: Scenario;
+    try {
+      sc = readScenario(join(ROOT, file));
+    } catch (e) {
+      it(`${file} is a valid scenario`, () => {
+        throw e;
+      });
+      continue;
+    }
+    it(sc.name, () => {
+      const { results } = runScenario(sc);
+      const failed = results.filter((r) => !r.ok).map((r) => `${r.label}: ${r.detail}`);
+      expect(results.length, `${file} has no expectations`).toBeGreaterThan(0);
+      expect(failed, `${file}:\n  ${failed.join('\n  ')}`).toEqual([]);
+    });
+  }
+});
+
+describe('mafia-sim scenario (CLI)', () => {
+  it('every scenario file passes: exit 0', () => {
+    const r = cli(['scenario', ...FILES]);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain(`${FILES.length} scenario(s):`);
+    expect(r.stdout).toMatch(/ 0 failed/);
+    expect(r.stdout).not.toContain('FAIL');
+  });
+
+  it('a scenario whose expectation does not hold prints FAIL and exits 1', () => {
+    const r = cli(['scenario', 'test/fixtures/scenario-failing.yaml']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('FAIL');
+    expect(r.stdout).toContain('alive after night 1');
+  });
+
+  it('a malformed scenario is a user error: exit 2 with one error line', () => {
+    const r = cli(['scenario', 'test/fixtures/scenario-malformed.yaml']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^mafia-sim: error: .*scenario-malformed\.yaml: script\.nigth 1: /);
+  });
+});
