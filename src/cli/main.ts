@@ -5,6 +5,7 @@ import { UserError } from '../errors.js';
 import { renderReport } from '../report/text.js';
 import { listRoles, listSetups } from './catalogue.js';
 import { collect, colours } from './common.js';
+import { mergeCommand } from './merge.js';
 import { replayCommand } from './replay.js';
 import { runCommand } from './run.js';
 import { scenarioCommand } from './scenario.js';
@@ -38,14 +39,36 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--games-out <file>', 'write one JSON line per game to FILE')
     .option('--check', 'check engine invariants after every phase (slower)')
     .option('--strict', 'stop at the first failed game instead of recording it')
+    .option('-w, --workers <n>', 'threads to play on; 1 plays in-process (default: number of CPUs)')
+    .option('--shard <i/n>', 'play only shard I of N: games [⌊(I−1)·G/N⌋, ⌊I·G/N⌋) (merge the --json reports with `merge`)')
+    .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
     .addHelpText('after', `
+Ctrl-C stops the run and prints the report of the games finished so far, marked partial (exit 130).
+
 Examples:
   mafia-sim run
   mafia-sim run --setup vanilla --option players=12 --option mafia=2 --option start=night
   mafia-sim run --games 100000 --seed 7 --json > report.json
-  mafia-sim run --setup my-table.yaml --option tie=random --games-out games.jsonl`)
-    .action((flags) => {
-      const report = runCommand(flags);
+  mafia-sim run --setup my-table.yaml --option tie=random --games-out games.jsonl
+  mafia-sim run --games 1000000 --shard 2/4 --json > shard-2.json`)
+    .action(async (flags) => {
+      const report = await runCommand(flags);
+      out(flags.json ? JSON.stringify(report, null, 2) : renderReport(report, colours(process.stdout, colour)));
+      if (report.partial) code = 130;
+      else if (report.failedGames > 0) code = 1;
+    });
+
+  program
+    .command('merge')
+    .description('combine `run --json` reports of contiguous game ranges (shards) into the report of one run')
+    .argument('<reports...>', 'JSON reports from `run --json` (any order)')
+    .option('--json', 'print the merged report as JSON (exactly what one run of all the games prints)')
+    .addHelpText('after', `
+Examples:
+  mafia-sim merge shard-*.json --json > report.json
+  mafia-sim merge a.json b.json`)
+    .action((files: string[], flags) => {
+      const report = mergeCommand(files);
       out(flags.json ? JSON.stringify(report, null, 2) : renderReport(report, colours(process.stdout, colour)));
       if (report.failedGames > 0) code = 1;
     });

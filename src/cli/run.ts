@@ -1,39 +1,95 @@
-// `mafia-sim run`: play a batch of seeded games and report the tables (or JSON).
+// `mafia-sim run`: play a batch of seeded games (on worker threads, or one shard of the batch) and
+// report the tables (or JSON). Ctrl-C stops the run and reports the games that finished.
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { runBatch } from '../runner/batch.js';
+import { availableParallelism } from 'node:os';
+import { UserError } from '../errors.js';
 import { buildReport, type Report } from '../report/report.js';
-import { jobFrom, parseCount, type JobFlags } from './common.js';
+import { jobFromSpec } from '../runner/job.js';
+import { runGames } from '../runner/parallel.js';
+import { parseCount, parseSeed, type JobFlags } from './common.js';
+import { progressBar } from './progress.js';
 
 export interface RunFlags extends JobFlags {
   games: string;
   gamesOut?: string;
   check?: boolean;
   strict?: boolean;
+  /** Threads; default: os.availableParallelism(). */
+  workers?: string;
+  /** `I/N`: play only shard I of N of the games. */
+  shard?: string;
+  /** false with --no-progress. */
+  progress?: boolean;
 }
 
-export function runCommand(flags: RunFlags): Report {
+export interface RunHooks {
+  /** Stops the run like Ctrl-C does (tests, the benchmark). */
+  readonly signal?: AbortSignal;
+  /** Called as games are counted (finished or failed) within the run's range. */
+  readonly onProgress?: (done: number) => void;
+}
+
+/** A report; `partial` is true when the run was interrupted (the CLI then exits 130). */
+export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise<Report> {
   const games = parseCount('--games', flags.games, 1);
-  const job = jobFrom(flags);
+  const workers = flags.workers === undefined ? availableParallelism() : parseCount('--workers', flags.workers, 1, 1024);
+  const { first, end } = flags.shard === undefined ? { first: 0, end: games } : shardRange(flags.shard, games);
+  // The worker threads rebuild the job from this same spec with the same function.
+  const seed = parseSeed(flags.seed);
+  const job = await jobFromSpec({ setupArg: flags.setup, overrides: flags.option, strategies: flags.strategy, seed });
+
+  // Ctrl-C: stop the threads and report the finished prefix. A second Ctrl-C kills the process
+  // (the handler is a `once`, so the default action is back).
+  const interrupt = new AbortController();
+  const onSigint = () => interrupt.abort();
+  process.once('SIGINT', onSigint);
+  hooks.signal?.addEventListener('abort', onSigint);
+  const progress = progressBar(end - first, process.stderr, flags.progress !== false);
   const out = flags.gamesOut ? openRecordFile(flags.gamesOut) : null;
   try {
-    const tally = runBatch(job, {
-      from: 0,
-      to: games,
+    const result = await runGames(job, {
+      first,
+      end,
+      workers,
       check: flags.check,
       strict: flags.strict,
-      onRecord: out ? (r) => out.write(JSON.stringify(r) + '\n') : undefined,
+      onLines: out ? (lines) => out.write(lines) : undefined,
+      onProgress: (done) => {
+        progress.update(done);
+        hooks.onProgress?.(done);
+      },
+      signal: interrupt.signal,
     });
+    // The games file holds exactly the games the report covers, in index order (a prefix if interrupted).
     out?.commit();
-    return buildReport(job, tally, { first: 0, end: games, partial: false });
+    return buildReport(job, result.tally, { first, end: result.end, partial: result.partial });
   } finally {
+    progress.end();
+    process.removeListener('SIGINT', onSigint);
+    hooks.signal?.removeEventListener('abort', onSigint);
     out?.abort();
   }
 }
 
-/** Streams lines to FILE.partial and renames it to FILE when the run completes: nothing half-written. */
+/** Shard I of N covers games [⌊(I−1)·G/N⌋, ⌊I·G/N⌋): contiguous, disjoint, and together all G. */
+export function shardRange(raw: string, games: number): { first: number; end: number } {
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(raw);
+  const i = m ? Number(m[1]) : NaN;
+  const n = m ? Number(m[2]) : NaN;
+  if (!m || !(n >= 1 && n <= 1e6 && i >= 1 && i <= n)) throw new UserError(`--shard ${raw}: expected I/N with 1 ≤ I ≤ N ≤ 1000000, e.g. --shard 3/8`);
+  const at = (k: number) => Number((BigInt(k) * BigInt(games)) / BigInt(n));
+  return { first: at(i - 1), end: at(i) };
+}
+
+/** Streams to FILE.partial and renames it to FILE when the run completes: nothing half-written. */
 function openRecordFile(path: string) {
   const tmp = `${path}.partial`;
-  const fd = openSync(tmp, 'w');
+  let fd: number;
+  try {
+    fd = openSync(tmp, 'w');
+  } catch (e) {
+    throw new UserError(`--games-out ${path}: cannot write: ${(e as Error).message}`);
+  }
   let buffer = '';
   let open = true;
   const flush = () => {
@@ -41,8 +97,8 @@ function openRecordFile(path: string) {
     buffer = '';
   };
   return {
-    write(line: string) {
-      buffer += line;
+    write(text: string) {
+      buffer += text;
       if (buffer.length > 1 << 16) flush();
     },
     commit() {

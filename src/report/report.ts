@@ -5,8 +5,8 @@ import type { OptionValue } from '../rules/options.js';
 import { ROLES } from '../rules/roles.js';
 import { Distribution } from '../stats/distribution.js';
 import { wilson } from '../stats/intervals.js';
-import type { FailedGame, GroupTally, Tally } from '../stats/tally.js';
-import { replayCommand, type Job } from '../runner/job.js';
+import { Tally, type FailedGame, type GroupData, type GroupTally, type TallyData } from '../stats/tally.js';
+import type { Job } from '../runner/job.js';
 
 export const REPORT_FORMAT = 1;
 
@@ -66,7 +66,9 @@ export interface Report {
   readonly points: { readonly roles: readonly PointsRow[]; readonly teams: readonly PointsRow[] };
   readonly illegalDecisions: number;
   readonly failedGames: number;
-  readonly failures: ReadonlyArray<FailedGame & { readonly replay: string }>;
+  readonly failures: readonly FailedGame[];
+  /** C16.1 evenings (`series` > 1): each seat's points over a complete evening, one row per seat ("seat 1", …). */
+  readonly evenings?: { readonly count: number; readonly seats: readonly PointsRow[] };
 }
 
 export interface ReportMeta {
@@ -75,10 +77,11 @@ export interface ReportMeta {
   readonly partial: boolean;
 }
 
-export function buildReport(job: Job, tally: Tally, meta: ReportMeta): Report {
+/** What a report says about the job (everything but the counts); reports merge only when these agree. */
+export type ReportHeader = Pick<Report, 'format' | 'setup' | 'seed' | 'strategies'>;
+
+export function reportHeader(job: Job): ReportHeader {
   const s = job.setup;
-  const rates = {} as Record<Winner, Rate>;
-  for (const w of WINNERS) rates[w] = rate(tally.outcomes[w], tally.games);
   return {
     format: REPORT_FORMAT,
     setup: {
@@ -93,6 +96,19 @@ export function buildReport(job: Job, tally: Tally, meta: ReportMeta): Report {
     },
     seed: job.seed,
     strategies: job.strategies.specs.length > 0 ? job.strategies.specs : ['random'],
+  };
+}
+
+export function buildReport(job: Job, tally: Tally, meta: ReportMeta): Report {
+  return assembleReport(reportHeader(job), tally, meta);
+}
+
+/** The report of a tally; `merge` uses it too, so merged shards print exactly what one run prints. */
+export function assembleReport(header: ReportHeader, tally: Tally, meta: ReportMeta): Report {
+  const rates = {} as Record<Winner, Rate>;
+  for (const w of WINNERS) rates[w] = rate(tally.outcomes[w], tally.games);
+  return {
+    ...header,
     games: tally.games,
     range: { first: meta.first, end: meta.end },
     partial: meta.partial,
@@ -106,8 +122,38 @@ export function buildReport(job: Job, tally: Tally, meta: ReportMeta): Report {
     },
     illegalDecisions: tally.illegalDecisions,
     failedGames: tally.failed,
-    failures: tally.failures.map((f) => ({ ...f, replay: replayCommand(job, f.game) })),
+    failures: tally.failures.map((f) => ({ ...f })),
+    ...(tally.seatEvenings.length > 0
+      ? { evenings: { count: tally.seatEvenings[0].n, seats: tally.seatEvenings.map((d, i) => pointsRow(`seat ${i + 1}`, d)) } }
+      : {}),
   };
+}
+
+/**
+ * The tally a report was made from. A report keeps every count: outcomes, the length histogram, per
+ * role seats/survived/won and points histograms; a team's counts are the sums over its roles.
+ */
+export function tallyFromReport(r: Report): Tally {
+  const points = new Map(r.points.roles.map((p) => [p.group, p.histogram]));
+  const teamOf = new Map(r.roles.map((x) => [x.role, x.team]));
+  const group = (rows: readonly RoleRow[]): GroupData => ({
+    seats: rows.reduce((n, x) => n + x.seats, 0),
+    survived: rows.reduce((n, x) => n + x.survived, 0),
+    won: rows.reduce((n, x) => n + x.won, 0),
+    points: Distribution.fromPairs(rows.flatMap((x) => points.get(x.role) ?? [])).toJSON(),
+  });
+  const data: TallyData = {
+    games: r.games,
+    outcomes: r.outcomes,
+    days: r.length.histogram,
+    roles: r.roles.map((x) => [x.role, group([x])]),
+    teams: r.points.teams.map((t) => [t.group, group(r.roles.filter((x) => teamOf.get(x.role) === t.group))]),
+    illegalDecisions: r.illegalDecisions,
+    failed: r.failedGames,
+    failures: r.failures,
+    ...(r.evenings ? { seatEvenings: r.evenings.seats.map((x) => x.histogram) } : {}),
+  };
+  return Tally.fromJSON(data);
 }
 
 function rate(count: number, n: number): Rate {

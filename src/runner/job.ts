@@ -2,8 +2,13 @@
 import type { Game } from '../engine/game.js';
 import { playGame, type PlayOptions } from '../engine/play.js';
 import { deriveGameSeed } from '../rng.js';
+import { playEveningGame } from '../rules/club/evening.js';
+import type { RoleDef } from '../rules/roles.js';
 import type { CompiledSetup } from '../setup/compile.js';
+import { loadSetup } from '../setup/load.js';
+import { loadStrategies } from '../strategy/load.js';
 import { strategyFor, type StrategyAssignment } from '../strategy/registry.js';
+import type { Player } from '../strategy/types.js';
 
 export interface Job {
   /** The setup as named on the command line (built-in name or file path). */
@@ -14,16 +19,60 @@ export interface Job {
   readonly seed: string;
 }
 
+/** A job as plain data (what the command line said): enough to rebuild it on another thread. */
+export interface JobSpec {
+  readonly setupArg: string;
+  readonly overrides: readonly string[];
+  readonly strategies: readonly string[];
+  /** Already validated (see parseSeed). */
+  readonly seed: string;
+}
+
+/**
+ * Builds a job from its spec with the loaders the command line uses (bad input: UserError); a worker
+ * thread rebuilds its job this way. Plug-in strategies are imported first (loadStrategies).
+ */
+export async function jobFromSpec(spec: JobSpec): Promise<Job> {
+  const strategies = await loadStrategies(spec.strategies);
+  const setup = loadSetup(spec.setupArg, spec.overrides);
+  return { setupArg: spec.setupArg, overrides: [...spec.overrides], setup, strategies, seed: spec.seed };
+}
+
+export function jobSpec(job: Job): JobSpec {
+  return { setupArg: job.setupArg, overrides: [...job.overrides], strategies: [...job.strategies.specs], seed: job.seed };
+}
+
+interface Seating {
+  readonly keepLog: boolean;
+  readonly playerFor: (seat: number, role: RoleDef) => Player;
+}
+
+/** Per-job constants of playJobGame, worked out once per job rather than once per game. */
+const seatings = new WeakMap<Job, Seating>();
+
+function seating(job: Job): Seating {
+  let s = seatings.get(job);
+  if (!s) {
+    const strategies = job.strategies;
+    s = { keepLog: usesHistory(strategies), playerFor: (seat, role) => strategyFor(strategies, role).createPlayer(seat) };
+    seatings.set(job, s);
+  }
+  return s;
+}
+
 /** Plays game `index` of the job: its seed depends only on (job seed, index). */
 export function playJobGame(job: Job, index: number, options: PlayOptions = {}): Game {
-  const keepLog = options.keepLog === true || usesHistory(job.strategies);
-  return playGame(
-    job.setup.game,
-    job.setup.deck,
-    (seat, role) => strategyFor(job.strategies, role).createPlayer(seat),
-    deriveGameSeed(job.seed, index),
-    { ...options, keepLog },
-  );
+  const { keepLog, playerFor } = seating(job);
+  const series = job.setup.options.series;
+  if (typeof series === 'number' && series > 1) {
+    // C16.1 evenings (club): the evening's earlier games decide this one's killed-first-day seats.
+    return playEveningGame(job, job.setup.game, series, index, (k, game, quiet) =>
+      playGame(game, job.setup.deck, playerFor, deriveGameSeed(job.seed, k), quiet ? { keepLog } : { ...options, keepLog: options.keepLog === true || keepLog }));
+  }
+  return playGame(job.setup.game, job.setup.deck, playerFor, deriveGameSeed(job.seed, index), {
+    ...options,
+    keepLog: options.keepLog === true || keepLog,
+  });
 }
 
 function usesHistory(a: StrategyAssignment): boolean {

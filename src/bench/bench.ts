@@ -1,0 +1,169 @@
+// `npm run bench [-- --quick]`: games per second and peak memory of the runner, on one worker and on
+// every core, for the built-in setups and strategies that exist, plus one long run showing memory
+// stays flat. Writes docs/benchmarks.md and prints it. Timing lives here only, never in a test.
+//
+// Each measurement runs in its own child process (this file with --child), so each peak RSS
+// (process.resourceUsage().maxRSS, threads included) belongs to that measurement alone.
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, totalmem, type as osType, release } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { jobFromSpec } from '../runner/job.js';
+import { runGames } from '../runner/parallel.js';
+import { builtinSetup } from '../setup/builtin.js';
+import { STRATEGIES } from '../strategy/registry.js';
+
+interface ChildTask {
+  readonly setup: string;
+  readonly strategy: string;
+  readonly workers: number;
+  /** Play this many games, or as many as fit in `seconds` on one worker (measured first). */
+  readonly games?: number;
+  readonly seconds?: number;
+}
+
+interface ChildResult {
+  readonly games: number;
+  readonly seconds: number;
+  readonly rate: number;
+  /** Peak resident set size of the whole process, MB. */
+  readonly peakMB: number;
+  /** Resident set size at 10%, 20%, … 100% of the games, MB. */
+  readonly rssMB: readonly number[];
+}
+
+const ROWS: ReadonlyArray<readonly [setup: string, strategy: string]> = [
+  ['ukrainian', 'random'],
+  ['club-12', 'random'],
+  ['ukrainian', 'smart'],
+  ['club-20', 'smart'],
+];
+const TARGET_RATE = 50_000;
+const TARGET_SPEEDUP = 1.8;
+const TARGET_PEAK_MB = 200;
+
+const MB = 1024 * 1024;
+const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+
+async function child(task: ChildTask): Promise<ChildResult> {
+  const job = await jobFromSpec({ setupArg: task.setup, overrides: [], strategies: [task.strategy], seed: '1' });
+  let games = task.games ?? 0;
+  if (task.seconds !== undefined) {
+    // Warm up and calibrate in-process on a few chunks, then size the run to the time budget.
+    const t = performance.now();
+    await runGames(job, { first: 0, end: 4000, workers: 1 });
+    const rate = 4000 / ((performance.now() - t) / 1000);
+    games = Math.max(4000, Math.round((rate * task.seconds) / 2000) * 2000);
+  }
+  const rssMB: number[] = [];
+  let nextSample = 0.1;
+  const start = performance.now();
+  await runGames(job, {
+    first: 0,
+    end: games,
+    workers: task.workers,
+    onProgress: (done) => {
+      while (done / games >= nextSample - 1e-9) {
+        rssMB.push(process.memoryUsage.rss() / MB);
+        nextSample += 0.1;
+      }
+    },
+  });
+  const seconds = (performance.now() - start) / 1000;
+  return { games, seconds, rate: games / seconds, peakMB: (process.resourceUsage().maxRSS * 1024) / MB, rssMB };
+}
+
+function measure(task: ChildTask): ChildResult {
+  const self = fileURLToPath(import.meta.url);
+  const out = execFileSync(process.execPath, [self, '--child', JSON.stringify(task)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 20 });
+  return JSON.parse(out) as ChildResult;
+}
+
+function machine(): string[] {
+  const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
+  let commit = '';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    commit = 'unknown';
+  }
+  return [
+    `- CPU: ${cpu}, ${availableParallelism()} cores available`,
+    `- Memory: ${(totalmem() / 1024 ** 3).toFixed(1)} GB`,
+    `- Node ${process.version} on ${osType()} ${release()}`,
+    `- Commit ${commit} (plus any uncommitted changes in the tree); load average at start ${loadavg().map((x) => x.toFixed(2)).join(' / ')}`,
+  ];
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  if (argv[0] === '--child') {
+    process.stdout.write(JSON.stringify(await child(JSON.parse(argv[1]) as ChildTask)) + '\n');
+    return;
+  }
+  const quick = argv.includes('--quick');
+  const cores = availableParallelism();
+  const seconds = quick ? 3 : 10;
+  const longGames = quick ? 1_000_000 : 10_000_000;
+  const log = (s: string) => process.stderr.write(s + '\n');
+  const lines: string[] = ['# Benchmarks', '', `Written by \`npm run bench${quick ? ' -- --quick' : ''}\` (src/bench/bench.ts).`, '', ...machine(), ''];
+
+  lines.push(
+    `Each row is one child process: \`workers 1\` plays in-process, \`workers ${cores}\` on that many threads. Games per second over the`,
+    `whole run (thread start-up included); peak RSS is the process's high-water mark, threads included. One-worker`,
+    `runs last about ${seconds} s after a warm-up; the all-cores run plays ${cores}× as many games.`,
+    '',
+    '| setup | strategy | workers | games | games/s | speed-up | peak RSS |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  );
+  const notes: string[] = [];
+  const checks: string[] = [];
+  for (const [setup, strategy] of ROWS) {
+    const missing = [!builtinSetup(setup) && `setup ${setup}`, !STRATEGIES.has(strategy) && `strategy ${strategy}`].filter(Boolean);
+    if (missing.length > 0) {
+      notes.push(`- Skipped ${setup} / ${strategy}: no built-in ${missing.join(' or ')} yet.`);
+      log(`skip ${setup}/${strategy}: no built-in ${missing.join(' or ')}`);
+      continue;
+    }
+    log(`${setup}/${strategy}: 1 worker…`);
+    const one = measure({ setup, strategy, workers: 1, seconds });
+    log(`  ${fmt(one.rate)} games/s; ${cores} workers…`);
+    const all = measure({ setup, strategy, workers: cores, games: Math.round((one.games * cores) / 2000) * 2000 });
+    const speedup = all.rate / one.rate;
+    log(`  ${fmt(all.rate)} games/s (×${speedup.toFixed(2)})`);
+    lines.push(`| ${setup} | ${strategy} | 1 | ${fmt(one.games)} | ${fmt(one.rate)} | | ${one.peakMB.toFixed(0)} MB |`);
+    lines.push(`| ${setup} | ${strategy} | ${cores} | ${fmt(all.games)} | ${fmt(all.rate)} | ×${speedup.toFixed(2)} | ${all.peakMB.toFixed(0)} MB |`);
+    if (setup === 'ukrainian' && strategy === 'random') {
+      checks.push(`- ukrainian / random on one worker: ${fmt(one.rate)} games/s (target ≥ ${fmt(TARGET_RATE)}): ${one.rate >= TARGET_RATE ? 'met' : 'NOT met'}`);
+      checks.push(`- all ${cores} cores against one worker: ×${speedup.toFixed(2)} (target ≥ ×${TARGET_SPEEDUP}): ${speedup >= TARGET_SPEEDUP ? 'met' : 'NOT met'}`);
+    }
+  }
+  if (notes.length > 0) lines.push('', ...notes);
+
+  log(`long run: ${fmt(longGames)} ukrainian/random games on ${cores} workers…`);
+  const long = measure({ setup: 'ukrainian', strategy: 'random', workers: cores, games: longGames });
+  checks.push(`- ${fmt(longGames)} games: peak RSS ${long.peakMB.toFixed(0)} MB (target < ${TARGET_PEAK_MB} MB): ${long.peakMB < TARGET_PEAK_MB ? 'met' : 'NOT met'}`);
+  lines.push(
+    '',
+    '## Memory over a long run',
+    '',
+    `${fmt(longGames)} ukrainian / random games on ${cores} workers: ${fmt(long.rate)} games/s, ${long.seconds.toFixed(0)} s, peak RSS ${long.peakMB.toFixed(0)} MB.`,
+    'Resident set size as the run progresses (tallies stream; no per-game data is kept):',
+    '',
+    `| progress | ${long.rssMB.map((_, i) => `${(i + 1) * 10}%`).join(' | ')} |`,
+    `|---|${long.rssMB.map(() => '---:').join('|')}|`,
+    `| RSS (MB) | ${long.rssMB.map((x) => x.toFixed(0)).join(' | ')} |`,
+    '',
+    '## Targets',
+    '',
+    ...checks,
+    '',
+  );
+  const text = lines.join('\n');
+  writeFileSync(new URL('../../../docs/benchmarks.md', import.meta.url), text);
+  process.stdout.write(text);
+}
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,48 @@
+// A one-line progress bar on stderr (games done, games/s, ETA), for terminals only. The clock it reads
+// is for this display alone: nothing timed ever reaches a report.
+
+export interface Progress {
+  update(done: number): void;
+  /** Clears the line. */
+  end(): void;
+}
+
+const SILENT: Progress = { update: () => {}, end: () => {} };
+const REDRAW_MS = 100;
+
+/** A bar on `stream` when it is a terminal and `enabled`; otherwise nothing is written. */
+export function progressBar(total: number, stream: NodeJS.WriteStream, enabled: boolean): Progress {
+  if (!enabled || stream.isTTY !== true || total <= 0) return SILENT;
+  const start = performance.now();
+  let last = -Infinity;
+  let shown = false;
+  const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+  return {
+    update(done) {
+      const now = performance.now();
+      if (now - last < REDRAW_MS && done < total) return;
+      last = now;
+      const rate = done / Math.max(1e-3, (now - start) / 1000);
+      const eta = rate > 0 ? (total - done) / rate : Infinity;
+      const stats = `${fmt(done)}/${fmt(total)} games  ${fmt(rate)} games/s  ETA ${duration(eta)}`;
+      const columns = stream.columns || 80;
+      const width = Math.max(10, Math.min(40, columns - stats.length - 8));
+      const filled = Math.round((done / total) * width);
+      const line = `${String(Math.floor((100 * done) / total)).padStart(3)}% ${'█'.repeat(filled)}${'░'.repeat(width - filled)} ${stats}`;
+      stream.write(`\r${line.slice(0, columns - 1)}\x1b[K`);
+      shown = true;
+    },
+    end() {
+      if (shown) stream.write('\r\x1b[K');
+      shown = false;
+    },
+  };
+}
+
+function duration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '?';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}

@@ -1,0 +1,38 @@
+// Worker-thread entry (runs from dist/): rebuilds the job from plain data, then plays the chunks the
+// main thread sends, posting back each chunk's tally (and --games-out lines) as plain data.
+import { parentPort, workerData } from 'node:worker_threads';
+import { UserError } from '../errors.js';
+import { GameFailure, playChunk } from './batch.js';
+import { jobFromSpec, type Job } from './job.js';
+import type { ChunkRequest, WorkerInit, WorkerMessage } from './parallel.js';
+
+const port = parentPort!;
+const init = workerData as WorkerInit;
+const post = (m: WorkerMessage) => port.postMessage(m);
+
+function fatal(e: unknown): void {
+  post({
+    type: 'fatal',
+    userError: e instanceof UserError,
+    message: e instanceof Error ? e.message : String(e),
+    stack: e instanceof Error ? (e.stack ?? e.message) : String(e),
+  });
+}
+
+const ready: Promise<Job> = jobFromSpec(init.spec);
+ready.catch(fatal); // reported once; the main thread then stops every worker
+
+// Requests that arrive while the job is still loading wait for it, in order.
+port.on('message', (req: ChunkRequest) => {
+  ready.then((job) => playRequest(job, req), () => {});
+});
+
+function playRequest(job: Job, req: ChunkRequest): void {
+  try {
+    const { tally, lines } = playChunk(job, req.from, req.to, init);
+    post({ type: 'chunk', chunk: req.chunk, tally: tally.toJSON(), lines });
+  } catch (e) {
+    if (e instanceof GameFailure) post({ type: 'failure', chunk: req.chunk, game: e.game, error: e.error, replay: e.replay, causeStack: e.causeStack });
+    else fatal(e);
+  }
+}

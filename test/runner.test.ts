@@ -1,0 +1,187 @@
+// The parallel runner, shards and merge: the report never depends on threads, shards or interrupts
+// beyond the range of games it covers.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCommand, shardRange, type RunFlags } from '../src/cli/run.js';
+import { mergeCommand } from '../src/cli/merge.js';
+import { tallyFromReport, buildReport } from '../src/report/report.js';
+import { runBatch } from '../src/runner/batch.js';
+import { Tally } from '../src/stats/tally.js';
+import { BIN, ROOT, cli } from './helpers/cli.js';
+import { makeJob } from './helpers/job.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mafia-sim-runner-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const file = (name: string) => join(dir, name);
+
+// A plug-in bot that throws on about one decision in 2,000: its failures are deterministic (they
+// depend only on each seat's seeded stream), so they must come out the same on any thread or shard.
+const FLAKY = file('flaky.mjs');
+writeFileSync(
+  FLAKY,
+  `export default {
+  name: 'flaky',
+  description: 'random, but sometimes throws',
+  createPlayer: () => ({
+    decide(view, request, rng) {
+      if (rng.next() < 1 / 2000) throw new Error('flaky bot gave up');
+      return request.options.length === 0 ? null : rng.pick(request.options);
+    },
+  }),
+};
+`,
+);
+
+// 5,000 games is three chunks of the runner's 2,000: enough for every thread to get work.
+const GAMES = '5000';
+const flags = (more: Partial<RunFlags> = {}): RunFlags => ({ setup: 'ukrainian', option: [], strategy: [], seed: '1', games: GAMES, progress: false, ...more });
+const json = (x: unknown) => JSON.stringify(x, null, 2);
+
+describe('parallel runner', () => {
+  it('gives byte-identical JSON and --games-out files for --workers 1, 2 and 3', async () => {
+    const runs = [];
+    for (const w of ['1', '2', '3']) {
+      const gamesOut = file(`games-${w}.jsonl`);
+      const report = await runCommand(flags({ seed: '4', workers: w, gamesOut }));
+      runs.push({ json: json(report), games: readFileSync(gamesOut, 'utf8') });
+    }
+    expect(runs[1].json).toBe(runs[0].json);
+    expect(runs[2].json).toBe(runs[0].json);
+    expect(runs[1].games).toBe(runs[0].games);
+    expect(runs[2].games).toBe(runs[0].games);
+    const indices = runs[0].games.trim().split('\n').map((line) => JSON.parse(line).index);
+    expect(indices).toEqual([...Array(5000).keys()]);
+    expect(JSON.parse(runs[0].json)).toMatchObject({ games: 5000, range: { first: 0, end: 5000 }, partial: false });
+  });
+
+  it('keeps failed games with their replay commands whatever thread played them', async () => {
+    const one = await runCommand(flags({ strategy: [FLAKY], workers: '1' }));
+    const two = await runCommand(flags({ strategy: [FLAKY], workers: '2' }));
+    expect(json(two)).toBe(json(one));
+    expect(one.failedGames).toBeGreaterThan(20);
+    expect(one.failures).toHaveLength(20);
+    const first = one.failures[0];
+    expect(first.replay).toBe(`mafia-sim replay --setup ukrainian --strategy ${FLAKY} --seed 1 --game ${first.game}`);
+    expect(first.error).toMatch(/flaky bot gave up/);
+    // The failures kept are the first in index order.
+    const games = one.failures.map((f) => f.game);
+    expect(games).toEqual([...games].sort((a, b) => a - b));
+    expect(one.games + one.failedGames).toBe(5000);
+  });
+
+  it('--strict stops at the first failed game in index order, on any number of threads', async () => {
+    const first = (await runCommand(flags({ strategy: [FLAKY], workers: '1' }))).failures[0];
+    for (const workers of ['1', '3']) {
+      const error = await runCommand(flags({ strategy: [FLAKY], workers, strict: true })).catch((e: Error) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect((error as Error).message).toBe(`game ${first.game} failed: ${first.error}\n  replay: ${first.replay}`);
+    }
+  });
+
+  it('an interrupted run reports a prefix of whole chunks, marked partial, equal to a run of just those games', async () => {
+    const stop = new AbortController();
+    const many = flags({ seed: '3', games: '40000', workers: '2' });
+    const partial = await runCommand(many, { signal: stop.signal, onProgress: (done) => done >= 4000 && stop.abort() });
+    expect(partial.partial).toBe(true);
+    expect(partial.range.first).toBe(0);
+    expect(partial.range.end).toBeGreaterThanOrEqual(4000);
+    expect(partial.range.end).toBeLessThan(40000);
+    expect(partial.range.end % 2000).toBe(0);
+    expect(partial.games + partial.failedGames).toBe(partial.range.end);
+    const whole = await runCommand({ ...many, games: String(partial.range.end), workers: '1' });
+    expect(json({ ...partial, partial: false })).toBe(json(whole));
+  });
+
+  it('Ctrl-C (SIGINT) stops the threads, prints the partial report and exits 130', async () => {
+    const out = file('interrupted.jsonl');
+    const child = spawn(process.execPath, [BIN, 'run', '--games', '100000000', '--workers', '2', '--json', '--games-out', out], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // The games file appears once the SIGINT handler is installed; wait for a first chunk in it.
+    const partialFile = `${out}.partial`;
+    while (!(existsSync(partialFile) && statSync(partialFile).size > 0)) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    const report = JSON.parse(stdout);
+    expect(report.partial).toBe(true);
+    expect(report.range.first).toBe(0);
+    expect(report.range.end).toBeGreaterThan(0);
+    expect(report.range.end % 2000).toBe(0);
+    // The games file holds exactly the games the report covers, in order.
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    expect(lines.map((l) => JSON.parse(l).index)).toEqual([...Array(report.range.end).keys()]);
+    expect(existsSync(partialFile)).toBe(false);
+  });
+});
+
+describe('shards and merge', () => {
+  it('shards cover the games contiguously: [⌊(I−1)·G/N⌋, ⌊I·G/N⌋)', () => {
+    expect([1, 2, 3].map((i) => shardRange(`${i}/3`, 10))).toEqual([
+      { first: 0, end: 3 },
+      { first: 3, end: 6 },
+      { first: 6, end: 10 },
+    ]);
+    expect(shardRange('4/4', 1e12)).toEqual({ first: 750_000_000_000, end: 1e12 });
+    expect(() => shardRange('0/3', 10)).toThrow(/--shard 0\/3: expected I\/N/);
+    expect(() => shardRange('4/3', 10)).toThrow(/--shard 4\/3/);
+  });
+
+  it('shards 1/3, 2/3 and 3/3 merge into exactly the JSON of the single run, failures included', async () => {
+    const run = (more: Partial<RunFlags>) => runCommand(flags({ seed: '8', strategy: [FLAKY], ...more }));
+    const single = json(await run({ workers: '1' }));
+    const shards: string[] = [];
+    for (const i of [3, 1, 2]) {
+      const path = file(`shard-${i}.json`);
+      writeFileSync(path, json(await run({ shard: `${i}/3`, workers: '2' })));
+      shards.push(path);
+    }
+    expect(JSON.parse(readFileSync(shards[1], 'utf8')).range).toEqual({ first: 0, end: 1666 });
+    const merged = cli(['merge', ...shards, '--json']);
+    expect(merged.code).toBe(1); // the merged report has failed games, like the single run
+    expect(merged.stdout).toBe(single + '\n');
+    expect(JSON.parse(merged.stdout).failedGames).toBeGreaterThan(0);
+  });
+
+  it('a report rebuilt into a tally gives back the same report', () => {
+    const job = makeJob('ukrainian', [], '2');
+    const tally = runBatch(job, { from: 0, to: 500 });
+    tally.addFailure(500, 'Error: made up', 'mafia-sim replay --seed 2 --game 500');
+    const report = buildReport(job, tally, { first: 0, end: 501, partial: false });
+    expect(JSON.stringify(buildReport(job, tallyFromReport(report), { first: 0, end: 501, partial: false }))).toBe(JSON.stringify(report));
+    expect(JSON.stringify(Tally.fromJSON(JSON.parse(JSON.stringify(tally.toJSON()))).toJSON())).toBe(JSON.stringify(tally.toJSON()));
+  });
+
+  it('rejects reports of different seeds or setups, overlapping or missing ranges, unreadable files', async () => {
+    const report = async (name: string, more: Partial<RunFlags>) => {
+      const path = file(name);
+      writeFileSync(path, json(await runCommand(flags({ games: '300', workers: '1', ...more }))));
+      return path;
+    };
+    const a = await report('a.json', { shard: '1/2' });
+    const b = await report('b.json', { shard: '2/2' });
+    const cases: [string[], RegExp][] = [
+      [[a, await report('seed.json', { shard: '2/2', seed: '9' })], /seed\.json: seed 9 differs from .*a\.json's 1; only reports of the same setup, options, strategies and seed merge$/],
+      [[a, await report('setup.json', { shard: '2/2', setup: 'vanilla' })], /setup\.json: setup vanilla differs from .*a\.json's ukrainian/],
+      [[a, await report('option.json', { shard: '2/2', option: ['tie=random'] })], /option\.json: option tie random differs from .*a\.json's revote-then-all/],
+      [[a, a], /a\.json \(games 0–149\) overlaps .*a\.json \(games 0–149\)/],
+      [[a, await report('wider.json', { shard: '2/3' }), b], /wider\.json \(games 100–199\) overlaps .*a\.json \(games 0–149\)/],
+      [[await report('third.json', { shard: '1/3' }), b], /games 100–149 are in none of the reports/],
+      [[a, file('missing.json')], /missing\.json: cannot read report: ENOENT/],
+    ];
+    writeFileSync(file('junk.json'), '{"format": 1}');
+    cases.push([[a, file('junk.json')], /junk\.json: not a mafia-sim run --json report \(format 1\): setup: missing/]);
+    for (const [files, message] of cases) expect(() => mergeCommand(files), files.join(' ')).toThrow(message);
+    expect(mergeCommand([b, a]).range).toEqual({ first: 0, end: 300 });
+
+    // On the command line: one line on stderr, nothing on stdout, exit 2.
+    const r = cli(['merge', a, file('seed.json'), '--json']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^mafia-sim: error: .*seed\.json: seed 9 differs/);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
