@@ -72,6 +72,18 @@ class SmartPlayer implements Player {
         return this.note(m) ? YES : NO;
       case 'maniacKill':
         return this.maniac(m, options, rng, salt);
+      case 'killerShot':
+        return this.killerShot(m, req, salt);
+      case 'block':
+        return m.town ? this.aimAtSuspect(m, options, 0, salt) : this.freeze(m, req, salt);
+      case 'jail':
+        return m.town ? this.aimAtSuspect(m, options, 0, salt) : this.freeze(m, req, salt);
+      case 'duel':
+        return this.aimAtSuspect(m, options, -0.5, salt);
+      case 'bail':
+        return this.bail(m, options, salt);
+      case 'cancel':
+        return this.cancel(m) ? YES : NO;
       default:
         return randomLegal(req, rng);
     }
@@ -140,7 +152,8 @@ class SmartPlayer implements Player {
   private killScores(m: Mind, asTown: boolean): number[] {
     const pub = m.suspicion(false);
     const out = m.scratchB;
-    for (let s = 0; s <= m.n; s++) out[s] = asTown ? 0 : 0.5 * m.accusedAllies[s];
+    // Not the accusers of the team: a night kill of an accuser makes the table believe him (Mind.deadManWasRight).
+    for (let s = 0; s <= m.n; s++) out[s] = 0;
     for (let s = 1; s <= m.n; s++) {
       if (m.claimCount > 0 && m.investigatorClaim[s] !== 0 && m.trust(s, false) >= 0.3) out[s] += 10;
       if (m.protectorClaim[s] === 1) out[s] += 6;
@@ -187,6 +200,39 @@ class SmartPlayer implements Player {
     if (pick === 0 || sus[pick] < -0.5) return null;
     if (sus[pick] >= this.p.maniacAt || rng.chance(this.p.maniacBlind)) return pick;
     return null;
+  }
+
+  /**
+   * C6 Marilyn, C10 Judge, C13 Sportsman: block, jail or challenge the top suspect (not a seat I trust
+   * below `min`). A wrong duel costs nothing, so the Sportsman shoots at any suspect.
+   */
+  private aimAtSuspect(m: Mind, options: readonly number[], min: number, salt: number): Decision {
+    const sus = m.suspicion(true);
+    const pick = best(options, (s) => (m.ally[s] === 1 ? -Infinity : sus[s]), salt + m.me);
+    return pick !== 0 && sus[pick] >= min ? pick : null;
+  }
+
+  /** C9: the Killer's own shot goes to the best target other than the team's kill tonight. */
+  private killerShot(m: Mind, req: DecisionRequest, salt: number): Decision {
+    const score = this.killScores(m, false);
+    const pick = best(req.options, (s) => (m.ally[s] === 1 || s === m.teamKillTonight ? -Infinity : score[s]), salt);
+    return pick !== 0 ? pick : null;
+  }
+
+  /** C11: bail only a jailed player I trust (a mafia pick would jail me too). */
+  private bail(m: Mind, options: readonly number[], salt: number): Decision {
+    const sus = m.suspicion(true);
+    const pick = best(options, (s) => (m.town ? -sus[s] : m.ally[s] === 1 ? 1 : -Infinity), salt);
+    if (pick === 0) return null;
+    return !m.town || sus[pick] <= -1 ? pick : null;
+  }
+
+  /** C4.3: the once-a-game cancellation is kept for a condemned player I trust (the mafia: for an ally). */
+  private cancel(m: Mind): boolean {
+    const c = m.condemned();
+    if (c === 0) return false;
+    if (!m.town) return m.ally[c] === 1;
+    return m.suspicion(true)[c] <= -1;
   }
 
   /** U9.2: the note is worth most on a black check (it is read out only if the commissar dies that night). */

@@ -18,6 +18,8 @@ interface Report {
 
 
 const BLACK = 1;
+/** How much a living player's accusation moves its target. */
+const ACCUSE = 0;
 const RED = -1;
 
 /** The colour a role shows to an investigator, as +1 black / -1 red (catalogue data, public). */
@@ -69,6 +71,13 @@ export class Mind {
   readonly myChecks: number[] = [];
   /** The seats of the latest tied vote (U3.4). */
   lastTie: readonly number[] = [];
+  /** Votes per seat in the latest round today (C4.3: whom the Lawyer would save), and that round. */
+  readonly dayVotes: number[];
+  private voteRound = 0;
+  /** Today's shoot-out victim (C4.2), 0 if none. */
+  shootout = 0;
+  /** Tonight's team kill target (seen by the team), 0 if none yet. */
+  teamKillTonight = 0;
   claimCount = 0;
   /** I claimed the investigator role (a mafia counter- or fake claim). */
   iClaimed = false;
@@ -108,6 +117,7 @@ export class Mind {
     this.attackedMe = seatArray(n);
     this.reported = seatArray(n);
     this.accused = seatArray(n);
+    this.dayVotes = seatArray(n);
     this.accusedAllies = seatArray(n);
     this.scratchA = seatArray(n);
     this.scratchB = seatArray(n);
@@ -142,15 +152,35 @@ export class Mind {
     switch (e.t) {
       case 'speech':
       case 'lastWord':
-        if (e.seat !== this.me && e.statements.length > 0) this.hear(e.seat, e.statements); // I know what I said
+        // My own words count too: the public reading (which the mafia share) must be the same for every reader.
+        if (e.statements.length > 0) this.hear(e.seat, e.statements);
         break;
       case 'nominate':
-        if (e.seat === this.me) break;
         if (e.target === this.me) this.attack(e.seat, 0.5);
         this.accuse(e.seat, e.target);
         break;
       case 'vote':
         this.vote(e.seat, e.target);
+        if (e.round === this.voteRound) this.dayVotes[e.target]++;
+        else {
+          this.voteRound = e.round;
+          for (let s = 0; s <= this.n; s++) this.dayVotes[s] = 0;
+          this.dayVotes[e.target] = 1;
+        }
+        break;
+      case 'phase':
+        this.voteRound = 0;
+        this.shootout = 0;
+        this.teamKillTonight = 0;
+        break;
+      case 'shootout':
+        this.shootout = e.executed;
+        break;
+      case 'action':
+        if (e.kind === 'mafiaKill' && e.target !== null) this.teamKillTonight = e.target;
+        break;
+      case 'jointKill':
+        if (e.target !== null) this.teamKillTonight = e.target;
         break;
       case 'eliminated':
         this.learnPublic(e.seat, roleColour(e.role));
@@ -205,11 +235,18 @@ export class Mind {
     if (this.town) this.susPriv[by] += w;
   }
 
+  /**
+   * An accusation or nomination from a living player barely moves the target (anyone may lie; following
+   * accusers is how a bloc steers a town); it is the accuser it tells about once the target's colour is
+   * settled, like a vote. Accusations by players later killed at night count (deadManWasRight).
+   */
   private accuse(by: number, target: number): void {
     this.accusations.push(by, target);
-    this.accused[target] += 0.15;
-    this.susPriv[target] += 0.15;
-    this.susPub[target] += 0.15;
+    this.accused[target] += ACCUSE;
+    this.susPriv[target] += ACCUSE;
+    this.susPub[target] += ACCUSE;
+    this.susPriv[by] -= 0.6 * this.colourPriv[target];
+    this.susPub[by] -= 0.6 * this.colourPub[target];
     if (this.ally[target] === 1 && this.ally[by] === 0) this.accusedAllies[by]++;
   }
 
@@ -339,6 +376,8 @@ export class Mind {
         if (colour[r.target] === 0 && t >= 0.85) colour[r.target] = r.colour;
       }
     }
+    const acc = this.accusations;
+    for (let i = 0; i < acc.length; i += 2) out[acc[i]] -= 0.6 * colour[acc[i + 1]];
     const votes = this.votes;
     for (let i = 0; i < votes.length; i += 2) {
       const by = votes[i];
@@ -352,6 +391,14 @@ export class Mind {
     for (let s = 1; s <= n; s++) if (known[s] !== 0) out[s] = 50 * known[s];
     if (priv) this.dirtyPriv = false;
     else this.dirtyPub = false;
+  }
+
+  /** The player today's vote condemns: the shoot-out's victim, or the most-voted of the latest round. */
+  condemned(): number {
+    if (this.shootout !== 0) return this.shootout;
+    let pick = 0;
+    for (let s = 1; s <= this.n; s++) if (this.dayVotes[s] > (pick === 0 ? 0 : this.dayVotes[pick])) pick = s;
+    return pick;
   }
 
   /** The living seat (not me) whose investigator claim I believe most, if I believe it at least `min`. */
