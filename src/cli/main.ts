@@ -9,6 +9,10 @@ import { mergeCommand } from './merge.js';
 import { replayCommand } from './replay.js';
 import { runCommand } from './run.js';
 import { scenarioCommand } from './scenario.js';
+import { collectStrategies, renderStrategies } from './strategies.js';
+import { renderTournament, tournamentCommand } from './tournament.js';
+import { loadStrategies, PluginError } from '../strategy/load.js';
+import { GameFailure } from '../runner/batch.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -16,7 +20,7 @@ function jobOptions(cmd: Command, defaults: { setup: string }): Command {
   return cmd
     .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', defaults.setup)
     .option('-o, --option <key=value>', 'override a rule option or setup parameter (repeatable)', collect, [])
-    .option('--strategy <spec>', 'NAME for everyone, or TEAM=NAME / ROLE=NAME (repeatable)', collect, [])
+    .option('--strategy <spec>', 'NAME for everyone, or TEAM=NAME / ROLE=NAME; NAME may be NAME:key=value,… or a plug-in file (repeatable)', collect, [])
     .option('--seed <n>', 'run seed: game K plays from (seed, K)', '1');
 }
 
@@ -111,8 +115,39 @@ Examples:
       out(listRoles());
     });
 
+  program.command('strategies').description('list every strategy with its description and parameters')
+    .option('--json', 'print the list as JSON')
+    .addHelpText('after', '\nExamples:\n  mafia-sim strategies\n  mafia-sim run --strategy town=smart:revealBlacks=2 --strategy mafia=smart:fakeClaim=0.5')
+    .action((flags) => {
+      const list = collectStrategies();
+      out(flags.json ? JSON.stringify(list, null, 2) : renderStrategies(list));
+    });
+
+  program.command('tournament').description('play every town × mafia pairing of some strategies on the same seeds; town win % matrix')
+    .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', 'ukrainian')
+    .option('-o, --option <key=value>', 'override a rule option or setup parameter (repeatable)', collect, [])
+    .requiredOption('--strategies <a,b,…>', 'strategies to pair (names, NAME:key=value,…, or plug-in files; repeatable)', collect, [])
+    .option('-n, --games <n>', 'games per pairing', '2000')
+    .option('--seed <n>', 'run seed: game K of every pairing plays from (seed, K)', '1')
+    .option('--json', 'print the tournament as JSON')
+    .addHelpText('after', `
+Examples:
+  mafia-sim tournament --strategies random,smart
+  mafia-sim tournament --setup vanilla --option players=9 --strategies random,smart --games 5000 --json
+  mafia-sim tournament --strategies smart,smart:fakeClaim=0.8,counterClaim=1,./my-bot.js`)
+    .action(async (flags) => {
+      const report = await tournamentCommand(flags);
+      out(flags.json ? JSON.stringify(report, null, 2) : renderTournament(report, colours(process.stdout, colour)));
+      if (report.pairings.some((p) => p.failedGames > 0)) code = 1;
+    });
+
   program.hook('preAction', (cmd) => {
     colour = cmd.opts().color !== false;
+  });
+  // Plug-in strategies are imported (asynchronously) before any command builds its job.
+  program.hook('preAction', async (_cmd, action) => {
+    const specs = action.opts().strategy;
+    if (Array.isArray(specs)) await loadStrategies(specs as string[]);
   });
 
   try {
@@ -125,6 +160,16 @@ Examples:
     if (e instanceof UserError) {
       process.stderr.write(`mafia-sim: error: ${e.message}\n`);
       return 2;
+    }
+    if (e instanceof GameFailure) {
+      // --strict: the first failed game ends the run, with the command that replays it.
+      process.stderr.write(`mafia-sim: ${e.message}\n`);
+      return 1;
+    }
+    if (e instanceof PluginError) {
+      // A plug-in threw outside a batch (e.g. `replay` of a failed game): its failure, not ours.
+      process.stderr.write(`mafia-sim: the game failed: ${e.message}\n`);
+      return 1;
     }
     throw e;
   }
