@@ -35,7 +35,12 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--no-color', 'no colour, even on a terminal')
     .exitOverride()
     .configureOutput({ outputError: (s, write) => write(s.trim().replace(/^error: /, 'mafia-sim: error: ') + '\n') })
-    .showSuggestionAfterError(true);
+    .showSuggestionAfterError(true)
+    .addHelpText('after', `
+Examples:
+  mafia-sim run --games 1000 --seed 7
+  mafia-sim replay --seed 7 --game 3
+  mafia-sim run --help`);
 
   jobOptions(program.command('run').description('play a batch of seeded games and print outcome, length, role and point tables'), { setup: 'ukrainian' })
     .option('-n, --games <n>', 'number of games', '10000')

@@ -62,9 +62,13 @@ function vanillaNight(g: Game): void {
   g.endStep();
 }
 
-/** V4: every living player votes for another living player; most votes leaves; ties per option. */
+/** G4: speeches in seat order; V4: every living player votes for another living player; most votes leaves. */
 function vanillaDay(g: Game): void {
   const living = g.living();
+  for (const seat of living) {
+    const statements = g.speak(seat, 'speech'); // G4, G8: relayed, never checked
+    g.log?.push({ t: 'speech', seat, statements });
+  }
   const votes = new Int32Array(g.n + 1);
   for (const voter of living) {
     const options = living.filter((s) => s !== voter);

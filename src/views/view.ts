@@ -17,6 +17,7 @@ export class PlayerView {
   constructor(game: Game, seat: number) {
     this.#g = game;
     this.seat = seat;
+    Object.freeze(this); // a bot cannot re-point its view at another seat (G7)
   }
 
   /** Own role id. */
@@ -60,6 +61,7 @@ export class PlayerView {
   /** True if `seat` is known to this player to be on its own team (itself included). */
   isKnownAlly(seat: number): boolean {
     if (seat === this.seat) return true;
+    if (!this.#isSeat(seat)) return false;
     const me = this.#g.roles[this.seat];
     return me.knowsTeam === true && this.#g.roles[seat].knowsTeam === true && this.#g.roles[seat].team === me.team;
   }
@@ -73,9 +75,14 @@ export class PlayerView {
 
   /** A seat's role if this player knows it: its own, a known ally's, or a revealed dead player's (G3). */
   knownRole(seat: number): string | undefined {
+    if (!this.#isSeat(seat)) return undefined; // index 0 of the per-seat arrays is not a seat
     if (this.isKnownAlly(seat)) return this.#g.roles[seat].id;
     if (this.#g.alive[seat] === 0 && this.#g.setup.revealRoles) return this.#g.roles[seat].id;
     return undefined;
+  }
+
+  #isSeat(seat: number): boolean {
+    return Number.isInteger(seat) && seat >= 1 && seat <= this.#g.n;
   }
 
   /** This player's own check results (U9.1). */
@@ -85,9 +92,19 @@ export class PlayerView {
     return out;
   }
 
-  /** Whether this player was frozen tonight (learned before their turn, U5.3). */
+  /**
+   * Whether this player has been told tonight that they are frozen (U5.3: told only when the freeze
+   * stops their action; a frozen Don is not told, G7). Read from the event record, like events().
+   */
   get frozenTonight(): boolean {
-    return this.#g.phase === 'night' && this.#g.frozen[this.seat] === 1 && this.#g.healed[this.seat] === 0;
+    const log = this.#g.log;
+    if (this.#g.phase !== 'night' || !log) return false;
+    for (let i = log.length - 1; i >= 0; i--) {
+      const e = log[i];
+      if (e.t === 'phase') break;
+      if (e.t === 'frozen' && e.seat === this.seat) return true;
+    }
+    return false;
   }
 
   /** Today's nominees in order (public). */
