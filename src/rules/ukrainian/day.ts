@@ -21,8 +21,12 @@ export function runUkrainianDay(g: Game): void {
     }
     const statements = g.speak(seat, 'speech');
     g.log?.push({ t: 'speech', seat, statements });
+    const nomineesBefore = g.nominees.length;
     nominate(g, state, seat);
     if (speechFoul(g, seat, cfg)) {
+      // U12.3 / U3.1 (docs/rules-decisions.md): removed mid-speech, the speaker loses the nomination
+      // made in this speech, and is no longer a nominee either.
+      if (g.nominees.length > nomineesBefore) state.nominated[g.nominees.pop()!] = 0;
       g.nominees = g.nominees.filter((s) => s !== seat);
       if (g.endStep()) return;
     }
