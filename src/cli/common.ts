@@ -10,6 +10,8 @@ export interface JobFlags {
   option: string[];
   strategy: string[];
   seed: string;
+  /** C16.1: `--series K`, the same as `--option series=K` (club setups). */
+  series?: string;
 }
 
 export const collect = (value: string, previous: string[]) => [...previous, value];
@@ -25,11 +27,17 @@ export function parseCount(flag: string, raw: string, min: number, max = 1e12): 
   return Number(t);
 }
 
+/** The --option overrides, with `--series K` as `series=K` (C16.1). */
+export function jobOverrides(flags: JobFlags): string[] {
+  return flags.series === undefined ? flags.option : [...flags.option, `series=${parseCount('--series', flags.series, 1, 1000)}`];
+}
+
 export function jobFrom(flags: JobFlags): Job {
   const seed = parseSeed(flags.seed);
   const strategies = parseStrategies(flags.strategy);
-  const setup = loadSetup(flags.setup, flags.option);
-  return { setupArg: flags.setup, overrides: flags.option, setup, strategies, seed };
+  const overrides = jobOverrides(flags);
+  const setup = loadSetup(flags.setup, overrides);
+  return { setupArg: flags.setup, overrides, setup, strategies, seed };
 }
 
 /** Colour only on a TTY, and never with NO_COLOR or --no-color. */

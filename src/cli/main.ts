@@ -21,7 +21,8 @@ function jobOptions(cmd: Command, defaults: { setup: string }): Command {
     .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', defaults.setup)
     .option('-o, --option <key=value>', 'override a rule option or setup parameter (repeatable)', collect, [])
     .option('--strategy <spec>', 'NAME for everyone, or TEAM=NAME / ROLE=NAME; NAME may be NAME:key=value,… or a plug-in file (repeatable)', collect, [])
-    .option('--seed <n>', 'run seed: game K plays from (seed, K)', '1');
+    .option('--seed <n>', 'run seed: game K plays from (seed, K)', '1')
+    .option('--series <k>', 'club evenings of K consecutive games at the same table (C16.1); same as --option series=K');
 }
 
 export async function main(argv: readonly string[]): Promise<number> {

@@ -6,7 +6,7 @@ import { UserError } from '../errors.js';
 import { buildReport, type Report } from '../report/report.js';
 import { jobFromSpec } from '../runner/job.js';
 import { runGames } from '../runner/parallel.js';
-import { parseCount, parseSeed, type JobFlags } from './common.js';
+import { jobOverrides, parseCount, parseSeed, type JobFlags } from './common.js';
 import { progressBar } from './progress.js';
 
 export interface RunFlags extends JobFlags {
@@ -36,7 +36,7 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
   const { first, end } = flags.shard === undefined ? { first: 0, end: games } : shardRange(flags.shard, games);
   // The worker threads rebuild the job from this same spec with the same function.
   const seed = parseSeed(flags.seed);
-  const job = await jobFromSpec({ setupArg: flags.setup, overrides: flags.option, strategies: flags.strategy, seed });
+  const job = await jobFromSpec({ setupArg: flags.setup, overrides: jobOverrides(flags), strategies: flags.strategy, seed });
 
   // Ctrl-C: stop the threads and report the finished prefix. A second Ctrl-C kills the process
   // (the handler is a `once`, so the default action is back).

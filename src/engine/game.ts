@@ -66,6 +66,8 @@ export class Game {
   ruleState: unknown = null;
   illegalDecisions = 0;
   winner: Winner | null = null;
+  /** C16.1 evenings: on an evening's last game, each seat's points summed over the evening (else null). */
+  eveningPoints: number[] | null = null;
   /** Called after each phase ends (scenarios check expectations here). */
   onPhaseEnd: ((g: Game) => void) | null = null;
   /** Made on first use: a bot that never decides costs nothing. */

@@ -67,6 +67,8 @@ export interface Report {
   readonly illegalDecisions: number;
   readonly failedGames: number;
   readonly failures: readonly FailedGame[];
+  /** C16.1 evenings (`series` > 1): each seat's points over a complete evening, one row per seat ("seat 1", …). */
+  readonly evenings?: { readonly count: number; readonly seats: readonly PointsRow[] };
 }
 
 export interface ReportMeta {
@@ -121,6 +123,9 @@ export function assembleReport(header: ReportHeader, tally: Tally, meta: ReportM
     illegalDecisions: tally.illegalDecisions,
     failedGames: tally.failed,
     failures: tally.failures.map((f) => ({ ...f })),
+    ...(tally.seatEvenings.length > 0
+      ? { evenings: { count: tally.seatEvenings[0].n, seats: tally.seatEvenings.map((d, i) => pointsRow(`seat ${i + 1}`, d)) } }
+      : {}),
   };
 }
 
@@ -146,6 +151,7 @@ export function tallyFromReport(r: Report): Tally {
     illegalDecisions: r.illegalDecisions,
     failed: r.failedGames,
     failures: r.failures,
+    ...(r.evenings ? { seatEvenings: r.evenings.seats.map((x) => x.histogram) } : {}),
   };
   return Tally.fromJSON(data);
 }

@@ -59,6 +59,15 @@ export function renderReport(r: Report, c: ChalkInstance): string {
   for (const x of r.points.teams) points.push(row({ ...x, group: `team ${x.group}` }));
   out.push(points.toString());
 
+  if (r.evenings) {
+    // C16.1: an evening is `series` consecutive games at the same table; a seat is the same player all evening.
+    const size = describeValue(r.setup.options.series ?? 1);
+    out.push('', c.bold(`Points per seat over an evening of ${size} games`) + ` (${r.evenings.count.toLocaleString('en-US')} complete evenings)`);
+    const seats = table(['seat', 'mean', 'sd', 'p10', 'median', 'p90', 'max', 'distribution'], c);
+    for (const x of r.evenings.seats) seats.push(row(x));
+    out.push(seats.toString());
+  }
+
   if (r.illegalDecisions > 0) out.push('', c.yellow(`Illegal decisions replaced by the rule's default (G9): ${r.illegalDecisions.toLocaleString('en-US')}`));
   if (r.failedGames > 0) {
     out.push('', c.red.bold(`${r.failedGames} game(s) failed. Replay with:`));

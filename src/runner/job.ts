@@ -2,6 +2,7 @@
 import type { Game } from '../engine/game.js';
 import { playGame, type PlayOptions } from '../engine/play.js';
 import { deriveGameSeed } from '../rng.js';
+import { playEveningGame } from '../rules/club/evening.js';
 import type { RoleDef } from '../rules/roles.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { loadSetup } from '../setup/load.js';
@@ -62,6 +63,12 @@ function seating(job: Job): Seating {
 /** Plays game `index` of the job: its seed depends only on (job seed, index). */
 export function playJobGame(job: Job, index: number, options: PlayOptions = {}): Game {
   const { keepLog, playerFor } = seating(job);
+  const series = job.setup.options.series;
+  if (typeof series === 'number' && series > 1) {
+    // C16.1 evenings (club): the evening's earlier games decide this one's killed-first-day seats.
+    return playEveningGame(job, job.setup.game, series, index, (k, game, quiet) =>
+      playGame(game, job.setup.deck, playerFor, deriveGameSeed(job.seed, k), quiet ? { keepLog } : { ...options, keepLog: options.keepLog === true || keepLog }));
+  }
   return playGame(job.setup.game, job.setup.deck, playerFor, deriveGameSeed(job.seed, index), {
     ...options,
     keepLog: options.keepLog === true || keepLog,

@@ -37,6 +37,8 @@ export interface TallyData {
   readonly illegalDecisions: number;
   readonly failed: number;
   readonly failures: readonly FailedGame[];
+  /** C16.1 evenings: per seat (seat 1 first), the points of each complete evening. */
+  readonly seatEvenings?: readonly DistributionData[];
 }
 
 /** How many failures a tally keeps in full (the count is always exact). */
@@ -51,6 +53,8 @@ export class Tally {
   illegalDecisions = 0;
   failed = 0;
   readonly failures: FailedGame[] = [];
+  /** C16.1 evenings: per seat (index 0 = seat 1), each complete evening's points; empty without evenings. */
+  readonly seatEvenings: Distribution[] = [];
   /** Each role's row and its team's row, found once per role rather than twice per seat per game. */
   private readonly rows = new Map<RoleDef, { readonly role: GroupTally; readonly team: GroupTally }>();
 
@@ -75,6 +79,11 @@ export class Tally {
       count(rows.role, survived, won, pts);
       count(rows.team, survived, won, pts);
     }
+    if (g.eveningPoints) this.addEvening(g.eveningPoints);
+  }
+
+  private addEvening(points: readonly number[]): void {
+    for (let s = 1; s < points.length; s++) (this.seatEvenings[s - 1] ??= new Distribution()).add(points[s]);
   }
 
   private rowsFor(role: RoleDef): { role: GroupTally; team: GroupTally } {
@@ -98,6 +107,7 @@ export class Tally {
     for (const [key, mine, theirs] of pairs(this.teams, o.teams)) this.teams.set(key, mergeGroup(mine, theirs));
     this.failed += o.failed;
     for (const f of o.failures) if (this.failures.length < KEPT_FAILURES) this.failures.push(f);
+    o.seatEvenings.forEach((d, i) => (this.seatEvenings[i] ??= new Distribution()).merge(d));
   }
 
   toJSON(): TallyData {
@@ -110,6 +120,7 @@ export class Tally {
       illegalDecisions: this.illegalDecisions,
       failed: this.failed,
       failures: this.failures.map((f) => ({ ...f })),
+      ...(this.seatEvenings.length > 0 ? { seatEvenings: this.seatEvenings.map((d) => d.toJSON()) } : {}),
     };
   }
 
@@ -123,6 +134,7 @@ export class Tally {
     t.illegalDecisions = data.illegalDecisions;
     t.failed = data.failed;
     t.failures.push(...data.failures.slice(0, KEPT_FAILURES));
+    for (const d of data.seatEvenings ?? []) t.seatEvenings.push(Distribution.fromJSON(d));
     return t;
   }
 }

@@ -44,6 +44,8 @@ export const CLUB_OPTIONS: readonly OptionSpec[] = [
     description: 'a jailed player can be neither killed at night nor voted against' },
   { key: 'minMafiaShare', clause: 'C2', kind: 'number', min: 0, max: 1, default: 0.3,
     description: 'the least share of mafia-team seats a club deck must have' },
+  { key: 'series', clause: 'C16.1', kind: 'int', min: 1, max: 1000, default: 1,
+    description: 'games per evening at the same table (run --series K): killed-first-day carries over, points per seat are summed' },
   ...DISCIPLINE_OPTIONS,
 ];
 
