@@ -40,11 +40,15 @@ async function importPlugin(name: string, spec: string): Promise<Strategy> {
   } catch (e) {
     throw new UserError(`--strategy ${spec}: cannot load ${name}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
   }
-  const s = (mod.default ?? mod.strategy) as Partial<Strategy> | undefined;
-  if (!s || typeof s !== 'object' || typeof s.createPlayer !== 'function') {
+  // A CommonJS module (a .ts or .js file outside an ESM package) arrives wrapped in one more `default`.
+  const inner = mod.default as Record<string, unknown> | undefined;
+  const s = [mod.default, mod.strategy, inner?.default, inner?.strategy].find(
+    (x): x is Strategy => typeof x === 'object' && x !== null && typeof (x as Partial<Strategy>).createPlayer === 'function',
+  );
+  if (!s) {
     throw new UserError(`--strategy ${spec}: ${name} must export a strategy (default export or \`strategy\`) with a createPlayer(seat) function`);
   }
-  return guarded(s as Strategy, name);
+  return guarded(s, name);
 }
 
 /**
