@@ -276,13 +276,12 @@ describe('V3 the night kill', () => {
     const deal = ['mafia', 'mafia', 'townie', 'townie', 'townie', 'townie', 'townie'];
     const victims = new Set<number>();
     for (let seed = 0; seed < 30; seed++) {
-      // maxDays=1: night 1 only.
-      const g = playVanilla(deal, ['start=night', 'maxDays=1'], (_view, request) => (request.kind === 'mafiaKill' ? 2 : 'random'), `kill${seed}`);
+      // Night 1 only is scripted; the rest is random play.
+      const g = playVanilla(deal, ['start=night', 'maxDays=2'], (view, request) => (request.kind === 'mafiaKill' && view.night === 1 ? 2 : 'random'), `kill${seed}`);
       const firstNight = g.eliminations.find((e) => e.phase === 'night' && e.day === 1)!;
       expect(deal[firstNight.seat - 1]).toBe('townie');
       victims.add(firstNight.seat);
       expect(g.illegalDecisions).toBe(1);
-      expect(g.winner).toBe('stalemate');
     }
     expect(victims.size).toBeGreaterThan(2); // the replacement is random, not a fixed seat
   });

@@ -253,11 +253,11 @@ function playRecorded(setupName: string, overrides: string[], seed: string, game
 
 describe('G7 hidden information: what a PlayerView exposes', () => {
   const cases: [string, string[], number][] = [
-    ['ukrainian', [], 200],
-    ['ukrainian', ['revealRoles=true'], 150],
-    ['ukrainian', ['start=night', 'tie=random'], 60],
-    ['vanilla', [], 300],
-    ['vanilla', ['players=9', 'mafia=3', 'start=night', 'revealRoles=true'], 200],
+    ['ukrainian', [], 150],
+    ['ukrainian', ['revealRoles=true'], 100],
+    ['ukrainian', ['start=night', 'tie=random'], 50],
+    ['vanilla', [], 250],
+    ['vanilla', ['players=9', 'mafia=3', 'start=night', 'revealRoles=true'], 150],
   ];
   for (const [setup, overrides, games] of cases) {
     it(`G7 ${setup} ${overrides.join(' ') || '(defaults)'}: over ${games} games no view reveals a role, check or private event it should not`, () => {
