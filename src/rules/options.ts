@@ -19,7 +19,7 @@ export type Options = Readonly<Record<string, OptionValue>>;
 
 /** Options every rule set has. */
 export const COMMON_OPTIONS: readonly OptionSpec[] = [
-  { key: 'maxDays', clause: 'G6', kind: 'int', min: 1, max: 1000, default: 40,
+  { key: 'maxDays', clause: 'G6', kind: 'int', min: 2, max: 1000, default: 40,
     description: 'a game that reaches this day without a winner ends as a stalemate' },
   { key: 'revealRoles', clause: 'G3', kind: 'bool', default: false,
     description: "announce a dead or eliminated player's role" },

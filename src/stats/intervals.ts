@@ -11,5 +11,6 @@ export function wilson(k: number, n: number, z = Z95): { low: number; high: numb
   const denom = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denom;
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  // At k = 0 (k = n) the bound is exactly 0 (1); computed, it is off by rounding.
+  return { low: k === 0 ? 0 : Math.max(0, centre - half), high: k === n ? 1 : Math.min(1, centre + half) };
 }

@@ -135,7 +135,7 @@ export class PlayerView {
     const seen = this.#seen;
     for (let i = this.#scanned; i < log.length; i++) {
       const e = log[i];
-      if (!e.to || e.to.includes(this.seat)) seen.push(e);
+      if (!e.to || e.to.includes(this.seat)) seen.push(Object.freeze(e)); // bots read the record; none may rewrite it
     }
     this.#scanned = log.length;
     return seen.slice(Math.max(0, from));
