@@ -11,6 +11,12 @@ import { jobSpec, type Job, type JobSpec } from './job.js';
 /** Games per chunk: the unit of work handed to a thread, and of a partial result. */
 export const CHUNK_GAMES = 2000;
 
+/**
+ * Each worker's V8 young generation, MB. A game's garbage is short-lived; measured on 2 cores, 8 MB
+ * instead of V8's default played as many games per CPU-second and cut peak RSS by about 40 MB.
+ */
+const WORKER_YOUNG_GENERATION_MB = 8;
+
 export interface RunPlan {
   /** First game index. */
   readonly first: number;
@@ -164,7 +170,7 @@ function runOnWorkers({ job, plan, chunks, chunkFrom, chunkTo }: Ctx, count: num
     plan.signal?.addEventListener('abort', onAbort);
     if (plan.signal?.aborted) return onAbort();
     for (let i = 0; i < count; i++) {
-      const w = new Worker(workerUrl(), { workerData: init });
+      const w = new Worker(workerUrl(), { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
       w.on('message', (m: WorkerMessage) => onMessage(w, m));
       w.on('error', (e) => fail(e instanceof Error ? e : new Error(String(e))));
       w.on('exit', (code) => {
