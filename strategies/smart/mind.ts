@@ -47,12 +47,16 @@ export class Mind {
   readonly pubKnown: number[];
   /** pubKnown plus what only I know: my team, my own colour, my checks. */
   readonly known: number[];
-  /** 1 once I have checked the seat. */
-  readonly checked: number[];
+  /** 1 once I have checked the seat (made on first use, like the other role-specific arrays below). */
+  get checked(): number[] {
+    return (this.checkedA ??= seatArray(this.n));
+  }
   /** The investigator claim order per seat (1 = first to claim), 0 = never claimed one. */
   readonly investigatorClaim: number[];
   /** 1 for a seat that claimed to be a protector. */
-  readonly protectorClaim: number[];
+  get protectorClaim(): number[] {
+    return (this.protectorA ??= seatArray(this.n));
+  }
   readonly diedAtNight: number[];
   /** How hard each seat went for me (accused, nominated, voted me): only a red player can read it as a tell. */
   readonly attackedMe: number[];
@@ -61,8 +65,10 @@ export class Mind {
   readonly accusations: number[] = [];
   /** The weight of the accusations against each seat (more from an accuser since killed at night). */
   readonly accused: number[];
-  /** Accusations each seat made against my known team. */
-  readonly accusedAllies: number[];
+  /** Accusations each seat made against my known team (the mafia's count). */
+  get accusedAllies(): number[] {
+    return (this.accusedAlliesA ??= seatArray(this.n));
+  }
   /** Vouches seen, flat: speaker, target, … */
   readonly vouches: number[] = [];
   /** Votes seen, flat: voter, target, … */
@@ -72,7 +78,9 @@ export class Mind {
   /** The seats of the latest tied vote (U3.4). */
   lastTie: readonly number[] = [];
   /** Votes per seat in the latest round today (C4.3: whom the Lawyer would save), and that round. */
-  readonly dayVotes: number[];
+  get dayVotes(): number[] {
+    return (this.dayVotesA ??= seatArray(this.n));
+  }
   private voteRound = 0;
   /** Today's shoot-out victim (C4.2), 0 if none. */
   shootout = 0;
@@ -82,20 +90,34 @@ export class Mind {
   /** I claimed the investigator role (a mafia counter- or fake claim). */
   iClaimed = false;
   /** Checks I have already reported (speaker side), so a speech repeats nothing. */
-  readonly reported: number[];
+  get reported(): number[] {
+    return (this.reportedA ??= seatArray(this.n));
+  }
   /** Scratch arrays for the strategy's per-decision scores (reused: no garbage per decision). */
-  readonly scratchA: number[];
-  readonly scratchB: number[];
+  get scratchA(): number[] {
+    return (this.scratchAA ??= seatArray(this.n));
+  }
+  get scratchB(): number[] {
+    return (this.scratchBA ??= seatArray(this.n));
+  }
+  private checkedA: number[] | null = null;
+  private protectorA: number[] | null = null;
+  private accusedAlliesA: number[] | null = null;
+  private dayVotesA: number[] | null = null;
+  private reportedA: number[] | null = null;
+  private scratchAA: number[] | null = null;
+  private scratchBA: number[] | null = null;
   private cursor = 0;
   /**
    * Suspicion, private and public, kept up to date event by event; a "structural" change (a claim, a
    * report, a certain colour, a claimant's death) marks it for a full recomputation at the next read.
    */
   private readonly susPriv: number[];
-  private readonly susPub: number[];
   /** The colour each reading takes as settled (certain, or reported by a strongly trusted claimant). */
   private readonly colourPriv: number[];
-  private readonly colourPub: number[];
+  /** The public reading is made on first use (most town seats never need it), then kept up to date. */
+  private susPubA: number[] | null = null;
+  private colourPubA: number[] | null = null;
   private readonly trustTmp: number[];
   private dirtyPriv = true;
   private dirtyPub = true;
@@ -110,21 +132,12 @@ export class Mind {
     this.ally = seatArray(n);
     this.pubKnown = seatArray(n);
     this.known = seatArray(n);
-    this.checked = seatArray(n);
     this.investigatorClaim = seatArray(n);
-    this.protectorClaim = seatArray(n);
     this.diedAtNight = seatArray(n);
     this.attackedMe = seatArray(n);
-    this.reported = seatArray(n);
     this.accused = seatArray(n);
-    this.dayVotes = seatArray(n);
-    this.accusedAllies = seatArray(n);
-    this.scratchA = seatArray(n);
-    this.scratchB = seatArray(n);
     this.susPriv = seatArray(n);
-    this.susPub = seatArray(n);
     this.colourPriv = seatArray(n);
-    this.colourPub = seatArray(n);
     this.trustTmp = seatArray(n);
     this.ally[this.me] = 1;
     const mine = this.town ? RED : BLACK;
@@ -150,6 +163,17 @@ export class Mind {
 
   private read(e: GameEvent): void {
     switch (e.t) {
+      // The commonest first: votes, speeches and nominations are most of a game's events.
+      case 'vote':
+        this.vote(e.seat, e.target);
+        if (this.rules !== 'club') break;
+        if (e.round === this.voteRound) this.dayVotes[e.target]++;
+        else {
+          this.voteRound = e.round;
+          for (let s = 0; s <= this.n; s++) this.dayVotes[s] = 0;
+          this.dayVotes[e.target] = 1;
+        }
+        break;
       case 'speech':
       case 'lastWord':
         // My own words count too: the public reading (which the mafia share) must be the same for every reader.
@@ -158,15 +182,6 @@ export class Mind {
       case 'nominate':
         if (e.target === this.me) this.attack(e.seat, 0.5);
         this.accuse(e.seat, e.target);
-        break;
-      case 'vote':
-        this.vote(e.seat, e.target);
-        if (e.round === this.voteRound) this.dayVotes[e.target]++;
-        else {
-          this.voteRound = e.round;
-          for (let s = 0; s <= this.n; s++) this.dayVotes[s] = 0;
-          this.dayVotes[e.target] = 1;
-        }
         break;
       case 'phase':
         this.voteRound = 0;
@@ -244,10 +259,13 @@ export class Mind {
     this.accusations.push(by, target);
     this.accused[target] += ACCUSE;
     this.susPriv[target] += ACCUSE;
-    this.susPub[target] += ACCUSE;
     this.susPriv[by] -= 0.6 * this.colourPriv[target];
-    this.susPub[by] -= 0.6 * this.colourPub[target];
-    if (this.ally[target] === 1 && this.ally[by] === 0) this.accusedAllies[by]++;
+    const pub = this.susPubA;
+    if (pub) {
+      pub[target] += ACCUSE;
+      pub[by] -= 0.6 * this.colourPubA![target];
+    }
+    if (!this.town && this.ally[target] === 1 && this.ally[by] === 0) this.accusedAllies[by]++;
   }
 
   private vote(by: number, target: number): void {
@@ -255,7 +273,7 @@ export class Mind {
     if (target === this.me) this.attack(by, 0.3);
     // Voting against a red is a tell, against a black a credit.
     this.susPriv[by] -= 0.6 * this.colourPriv[target];
-    this.susPub[by] -= 0.6 * this.colourPub[target];
+    if (this.susPubA) this.susPubA[by] -= 0.6 * this.colourPubA![target];
   }
 
   /** A player killed at night was probably red: what he accused and voted against counts more now. */
@@ -265,13 +283,13 @@ export class Mind {
       if (a[i] !== dead) continue;
       this.accused[a[i + 1]] += 0.35;
       this.susPriv[a[i + 1]] += 0.35;
-      this.susPub[a[i + 1]] += 0.35;
+      if (this.susPubA) this.susPubA[a[i + 1]] += 0.35;
     }
     const v = this.votes;
     for (let i = 0; i < v.length; i += 2) {
       if (v[i] !== dead) continue;
       if (this.colourPriv[v[i + 1]] === 0) this.susPriv[v[i + 1]] += 0.2;
-      if (this.colourPub[v[i + 1]] === 0) this.susPub[v[i + 1]] += 0.2;
+      if (this.susPubA && this.colourPubA![v[i + 1]] === 0) this.susPubA[v[i + 1]] += 0.2;
     }
   }
 
@@ -301,7 +319,7 @@ export class Mind {
           if (!this.validSeat(x.seat)) break;
           this.vouches.push(seat, x.seat);
           this.susPriv[seat] += vouchWeight(this.colourPriv[x.seat]);
-          this.susPub[seat] += vouchWeight(this.colourPub[x.seat]);
+          if (this.susPubA) this.susPubA[seat] += vouchWeight(this.colourPubA![x.seat]);
           break;
       }
     }
@@ -349,13 +367,13 @@ export class Mind {
   /** Suspicion per seat (higher = more likely black); private (my knowledge) or public (the table's). */
   suspicion(priv: boolean): readonly number[] {
     if (priv ? this.dirtyPriv : this.dirtyPub) this.recompute(priv);
-    return priv ? this.susPriv : this.susPub;
+    return priv ? this.susPriv : this.susPubA!;
   }
 
   /** The full recomputation from everything seen (the incremental updates above keep it current in between). */
   private recompute(priv: boolean): void {
-    const out = priv ? this.susPriv : this.susPub;
-    const colour = priv ? this.colourPriv : this.colourPub;
+    const out = priv ? this.susPriv : (this.susPubA ??= seatArray(this.n));
+    const colour = priv ? this.colourPriv : (this.colourPubA ??= seatArray(this.n));
     const known = priv ? this.known : this.pubKnown;
     const n = this.n;
     const trust = this.trustTmp;
