@@ -10,6 +10,9 @@ export interface KnownCheck {
   readonly night: number;
 }
 
+/** Per game record: how many of its events are frozen already (see PlayerView.events). */
+const FROZEN_UP_TO = new WeakMap<readonly GameEvent[], number>();
+
 export class PlayerView {
   readonly #g: Game;
   readonly seat: number;
@@ -132,10 +135,17 @@ export class PlayerView {
     if (!log) return [];
     // The visible record only grows: scan just the events logged since the last call, so a bot that
     // reads `events(from)` at each decision costs O(new events), not O(game so far).
+    // Bots read the record; none may rewrite it. Each event is frozen once per game, by the first view
+    // to reach it (freezing costs ~50 ns: once per event per view was most of a history-reading game).
+    const frozen = FROZEN_UP_TO.get(log) ?? 0;
+    if (frozen < log.length) {
+      for (let i = frozen; i < log.length; i++) Object.freeze(log[i]);
+      FROZEN_UP_TO.set(log, log.length);
+    }
     const seen = this.#seen;
     for (let i = this.#scanned; i < log.length; i++) {
       const e = log[i];
-      if (!e.to || e.to.includes(this.seat)) seen.push(Object.freeze(e)); // bots read the record; none may rewrite it
+      if (!e.to || e.to.includes(this.seat)) seen.push(e);
     }
     this.#scanned = log.length;
     return seen.slice(Math.max(0, from));
