@@ -29,7 +29,7 @@ function townWins(setup: string, options: string[], strategies: string[]) {
  * Each comparison plays the same game seeds (the same deals) with one side's strategy changed, and asks
  * that the two Wilson 95% intervals of the town's win rate do not overlap. Non-overlapping 95% intervals
  * are a stricter test than a two-proportion test at 5%; the margins found are many times wider still
- * (e.g. Ukrainian town 12% → 86% with smart town), so the test is not a coin toss on the seed.
+ * (e.g. Ukrainian town 12% → 85% with smart town), so the test is not a coin toss on the seed.
  */
 describe.each([
   ['ukrainian', []],

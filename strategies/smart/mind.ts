@@ -20,6 +20,8 @@ interface Report {
 const BLACK = 1;
 /** How much a living player's accusation moves its target. */
 const ACCUSE = 0;
+/** The colour a night victim is taken to have for tells: probably red (the mafia shot him). */
+const NIGHT_VICTIM = -0.75;
 const RED = -1;
 
 /** The colour a role shows to an investigator, as +1 black / -1 red (catalogue data, public). */
@@ -86,6 +88,8 @@ export class Mind {
   shootout = 0;
   /** Tonight's team kill target (seen by the team), 0 if none yet. */
   teamKillTonight = 0;
+  /** The seat whose night death is being read. */
+  private lastDead = 0;
   claimCount = 0;
   /** I claimed the investigator role (a mafia counter- or fake claim). */
   iClaimed = false;
@@ -202,6 +206,7 @@ export class Mind {
         break;
       case 'died':
         this.diedAtNight[e.seat] = 1;
+        this.lastDead = e.seat;
         this.deadManWasRight(e.seat);
         if (this.investigatorClaim[e.seat] !== 0) this.structural();
         this.learnPublic(e.seat, roleColour(e.role));
@@ -276,21 +281,36 @@ export class Mind {
     if (this.susPubA) this.susPubA[by] -= 0.6 * this.colourPubA![target];
   }
 
-  /** A player killed at night was probably red: what he accused and voted against counts more now. */
+  /**
+   * A player killed at night was probably red (the mafia shot him): what he accused and voted against
+   * counts more now, and those who pushed against him are suspect, as if he had been shown red.
+   */
   private deadManWasRight(dead: number): void {
+    const pubC = this.colourPubA;
+    const pub = this.susPubA;
     const a = this.accusations;
     for (let i = 0; i < a.length; i += 2) {
-      if (a[i] !== dead) continue;
-      this.accused[a[i + 1]] += 0.35;
-      this.susPriv[a[i + 1]] += 0.35;
-      if (this.susPubA) this.susPubA[a[i + 1]] += 0.35;
+      if (a[i] === dead) {
+        this.accused[a[i + 1]] += 0.35;
+        this.susPriv[a[i + 1]] += 0.35;
+        if (pub) pub[a[i + 1]] += 0.35;
+      } else if (a[i + 1] === dead) this.pushedNightVictim(a[i]);
     }
     const v = this.votes;
     for (let i = 0; i < v.length; i += 2) {
-      if (v[i] !== dead) continue;
-      if (this.colourPriv[v[i + 1]] === 0) this.susPriv[v[i + 1]] += 0.2;
-      if (this.susPubA && this.colourPubA![v[i + 1]] === 0) this.susPubA[v[i + 1]] += 0.2;
+      if (v[i] === dead) {
+        if (this.colourPriv[v[i + 1]] === 0) this.susPriv[v[i + 1]] += 0.2;
+        if (pub && pubC![v[i + 1]] === 0) pub[v[i + 1]] += 0.2;
+      } else if (v[i + 1] === dead) this.pushedNightVictim(v[i]);
     }
+    if (this.colourPriv[dead] === 0) this.colourPriv[dead] = NIGHT_VICTIM;
+    if (pubC && pubC[dead] === 0) pubC[dead] = NIGHT_VICTIM;
+  }
+
+  /** A vote or accusation against a seat since killed at night: a tell, as against a red (before its colour is set). */
+  private pushedNightVictim(by: number): void {
+    if (this.colourPriv[this.lastDead] === 0) this.susPriv[by] -= 0.6 * NIGHT_VICTIM;
+    if (this.susPubA && this.colourPubA![this.lastDead] === 0) this.susPubA[by] -= 0.6 * NIGHT_VICTIM;
   }
 
   private hear(seat: number, statements: readonly Statement[]): void {
@@ -379,7 +399,7 @@ export class Mind {
     const trust = this.trustTmp;
     for (let s = 0; s <= n; s++) {
       out[s] = this.accused[s];
-      colour[s] = known[s];
+      colour[s] = known[s] !== 0 ? known[s] : this.diedAtNight[s] === 1 ? NIGHT_VICTIM : 0;
       trust[s] = this.claimCount > 0 && this.investigatorClaim[s] !== 0 ? this.trust(s, priv) : 0;
     }
     if (this.claimCount > 0) {
