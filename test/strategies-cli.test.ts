@@ -183,9 +183,11 @@ describe('mafia-sim tournament', () => {
     }
     const at = (town: string, mafia: string) => t.pairings.find((p: { town: string; mafia: string }) => p.town === town && p.mafia === mafia);
     expect(at('smart', 'random').townWin.low).toBeGreaterThan(at('random', 'random').townWin.high);
-    // The same pairing on the same seeds as a plain run gives the same outcomes (common random numbers).
+    // The same pairing on the same seeds as a plain run gives the same outcomes (common random numbers),
+    // and the number of threads changes nothing.
     const run = JSON.parse(cli(['run', '--games', '300', '--seed', '5', '--strategy', 'town=smart', '--strategy', 'mafia=random', '--json']).stdout);
     expect(at('smart', 'random').outcomes).toEqual(run.outcomes);
+    expect(cli(['tournament', '--strategies', 'random,smart', '--games', '300', '--seed', '5', '--json', '--workers', '1']).stdout).toBe(r.stdout);
 
     const text = cli(['tournament', '--strategies', 'random', '--strategies', `smart:fakeClaim=1,${EXAMPLE}`, '--games', '60']);
     expect(text.code).toBe(0);
@@ -195,7 +197,7 @@ describe('mafia-sim tournament', () => {
   });
 
   it('bad input is one error line, exit 2', () => {
-    for (const args of [['--strategies', 'random,smart:nope=1'], ['--strategies', 'fakeClaim=1'], ['--strategies', 'random', '--games', '0']]) {
+    for (const args of [['--strategies', 'random,smart:nope=1'], ['--strategies', 'fakeClaim=1'], ['--strategies', 'random', '--games', '0'], ['--strategies', 'random', '--workers', '0']]) {
       const r = cli(['tournament', ...args]);
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);

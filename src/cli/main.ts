@@ -135,6 +135,7 @@ Examples:
     .requiredOption('--strategies <a,b,…>', 'strategies to pair (names, NAME:key=value,…, or plug-in files; repeatable)', collect, [])
     .option('-n, --games <n>', 'games per pairing', '2000')
     .option('--seed <n>', 'run seed: game K of every pairing plays from (seed, K)', '1')
+    .option('-w, --workers <n>', 'threads to play each pairing on; 1 plays in-process (default: number of CPUs)')
     .option('--json', 'print the tournament as JSON')
     .addHelpText('after', `
 Examples:

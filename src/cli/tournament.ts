@@ -1,5 +1,6 @@
 // `mafia-sim tournament`: every town × mafia pairing of the given strategies on the same seeds; a matrix
 // of town win % with Wilson 95% intervals, and the mean game length per pairing (or the same data as JSON).
+import { availableParallelism } from 'node:os';
 import Table from 'cli-table3';
 import type { ChalkInstance } from 'chalk';
 import { UserError } from '../errors.js';
@@ -15,6 +16,8 @@ export interface TournamentFlags {
   strategies: string[];
   games: string;
   seed: string;
+  /** Threads; default: os.availableParallelism(). */
+  workers?: string;
 }
 
 /**
@@ -40,12 +43,13 @@ export function splitStrategyList(raw: readonly string[]): string[] {
 
 export async function tournamentCommand(flags: TournamentFlags): Promise<TournamentReport> {
   const games = parseCount('--games', flags.games, 1);
+  const workers = flags.workers === undefined ? availableParallelism() : parseCount('--workers', flags.workers, 1, 1024);
   const seed = parseSeed(flags.seed);
   const strategies = splitStrategyList(flags.strategies);
   // Validate every spec (and import plug-ins) before playing anything.
   for (const s of strategies) await loadStrategies([`town=${s}`, `mafia=${s}`]);
   const setup = loadSetup(flags.setup, flags.option);
-  return runTournament({ setupArg: flags.setup, overrides: flags.option, setup, strategies, games, seed });
+  return runTournament({ setupArg: flags.setup, overrides: flags.option, setup, strategies, games, seed, workers });
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;

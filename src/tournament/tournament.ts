@@ -2,8 +2,8 @@
 // numbers: game K deals the same roles to the same seats in every pairing), with town win rates and
 // Wilson 95% intervals per pairing.
 import { WINNERS, type Winner } from '../engine/events.js';
-import { runBatch } from '../runner/batch.js';
 import { replayCommand, type Job } from '../runner/job.js';
+import { runGames } from '../runner/parallel.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { wilson } from '../stats/intervals.js';
 import { parseStrategies } from '../strategy/registry.js';
@@ -42,9 +42,11 @@ export interface TournamentInput {
   readonly strategies: readonly string[];
   readonly games: number;
   readonly seed: string;
+  /** Threads per pairing (1 plays in-process); the results do not depend on it. */
+  readonly workers: number;
 }
 
-export function runTournament(t: TournamentInput): TournamentReport {
+export async function runTournament(t: TournamentInput): Promise<TournamentReport> {
   const pairings: Pairing[] = [];
   for (const town of t.strategies) {
     for (const mafia of t.strategies) {
@@ -55,7 +57,7 @@ export function runTournament(t: TournamentInput): TournamentReport {
         strategies: parseStrategies([`town=${town}`, `mafia=${mafia}`]),
         seed: t.seed,
       };
-      const tally = runBatch(job, { from: 0, to: t.games });
+      const { tally } = await runGames(job, { first: 0, end: t.games, workers: t.workers });
       const { low, high } = wilson(tally.outcomes.town, tally.games);
       const outcomes = {} as Record<Winner, number>;
       for (const w of WINNERS) outcomes[w] = tally.outcomes[w];
