@@ -196,6 +196,18 @@ describe('mafia-sim tournament', () => {
     expect(text.stdout).toMatch(/smart:fakeClaim=1 +│ \d+\.\d% \(\d+\.\d% – \d+\.\d%\)/);
   });
 
+  it('a failing plug-in in a pairing is counted and listed with a replay command that reproduces it; exit 1', () => {
+    const r = cli(['tournament', '--strategies', `random,${FAULTY}:throwRate=0.02`, '--games', '40', '--seed', '2', '--json', '--workers', '1']);
+    expect(r.code).toBe(1);
+    const t = JSON.parse(r.stdout);
+    const faulty = t.pairings.filter((p: { failedGames: number }) => p.failedGames > 0);
+    expect(faulty.length).toBeGreaterThan(0);
+    for (const p of t.pairings) expect(p.games + p.failedGames).toBe(40);
+    const replay = runPrinted(faulty[0].failures[0].replay);
+    expect(replay.code).toBe(1);
+    expect(replay.stderr).toMatch(/deliberate failure on a vote/);
+  });
+
   it('bad input is one error line, exit 2', () => {
     for (const args of [['--strategies', 'random,smart:nope=1'], ['--strategies', 'fakeClaim=1'], ['--strategies', 'random', '--games', '0'], ['--strategies', 'random', '--workers', '0']]) {
       const r = cli(['tournament', ...args]);
