@@ -137,18 +137,21 @@ export class PlayerView {
     // reads `events(from)` at each decision costs O(new events), not O(game so far).
     // Bots read the record; none may rewrite it. Each event is frozen once per game, by the first view
     // to reach it (freezing costs ~50 ns: once per event per view was most of a history-reading game).
-    const frozen = FROZEN_UP_TO.get(log) ?? 0;
-    if (frozen < log.length) {
-      for (let i = frozen; i < log.length; i++) Object.freeze(log[i]);
-      FROZEN_UP_TO.set(log, log.length);
-    }
     const seen = this.#seen;
-    for (let i = this.#scanned; i < log.length; i++) {
-      const e = log[i];
-      if (!e.to || e.to.includes(this.seat)) seen.push(e);
+    if (this.#scanned < log.length) {
+      const frozen = FROZEN_UP_TO.get(log) ?? 0;
+      if (frozen < log.length) {
+        for (let i = frozen; i < log.length; i++) Object.freeze(log[i]);
+        FROZEN_UP_TO.set(log, log.length);
+      }
+      const seat = this.seat;
+      for (let i = this.#scanned; i < log.length; i++) {
+        const e = log[i];
+        if (e.to === undefined || e.to.includes(seat)) seen.push(e);
+      }
+      this.#scanned = log.length;
     }
-    this.#scanned = log.length;
-    return seen.slice(Math.max(0, from));
+    return from >= seen.length ? [] : seen.slice(Math.max(0, from));
   }
 
   /** events(): the visible events so far, and how much of the log they cover. */

@@ -31,10 +31,17 @@ function roleColour(role: string | undefined): number {
   return r ? (r.team === 'mafia' ? BLACK : RED) : 0;
 }
 
-function seatArray(n: number, fill = 0): number[] {
-  const a: number[] = [];
-  for (let i = 0; i <= n; i++) a.push(fill);
-  return a;
+/** Zeros per table size, copied for each new per-seat array (a copy is cheaper than building one). */
+const ZEROS: number[][] = [];
+
+function seatArray(n: number): number[] {
+  let z = ZEROS[n];
+  if (z === undefined) {
+    z = [];
+    for (let i = 0; i <= n; i++) z.push(0);
+    ZEROS[n] = z;
+  }
+  return z.slice();
 }
 
 export class Mind {
