@@ -31,6 +31,7 @@ export function playGame(
   g.onPhaseEnd = options.onPhaseEnd ?? null;
   const rules = setup.rules;
   rules.introduce(g); // G2: night 0
+  g.endStep(); // G5 (docs/rules-decisions.md): a table decided by its deal ends before anyone acts
   let next = rules.firstPhase(g);
   while (!g.over) {
     if (next === 'day') {
