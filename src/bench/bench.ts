@@ -29,6 +29,8 @@ interface ChildResult {
   readonly rate: number;
   /** Games per second over the second half of the run: past JIT warm-up and thread start-up. */
   readonly steady: number;
+  /** CPU time of the whole process (every thread) per second of the run: how many cores it kept busy. */
+  readonly busy: number;
   /** Peak resident set size of the whole process, MB. */
   readonly peakMB: number;
   /** Resident set size at 10%, 20%, … 100% of the games (runs of a fixed number of games), MB. */
@@ -61,6 +63,7 @@ async function child(task: ChildTask): Promise<ChildResult> {
   const rssMB: number[] = [];
   const marks: [seconds: number, done: number][] = [];
   let nextSample = 0.1;
+  const cpu0 = process.cpuUsage();
   const start = performance.now();
   // A timed run stops at the deadline, but not before every thread has finished a chunk.
   const enough = task.workers * CHUNK_GAMES;
@@ -89,11 +92,13 @@ async function child(task: ChildTask): Promise<ChildResult> {
     },
   });
   const seconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   clearTimeout(timer);
   const [midT, midDone] = marks.find(([t]) => t >= seconds / 2) ?? [0, 0];
   const [endT, endDone] = marks[marks.length - 1] ?? [seconds, 0];
   const steady = endT > midT ? (endDone - midDone) / (endT - midT) : result.end / seconds;
-  return { games: result.end, seconds, rate: result.end / seconds, steady, peakMB: (process.resourceUsage().maxRSS * 1024) / MB, rssMB };
+  const busy = (cpu.user + cpu.system) / 1e6 / seconds;
+  return { games: result.end, seconds, rate: result.end / seconds, steady, busy, peakMB: (process.resourceUsage().maxRSS * 1024) / MB, rssMB };
 }
 
 function measure(task: ChildTask): ChildResult {
@@ -135,11 +140,13 @@ async function main(argv: readonly string[]): Promise<void> {
     `Each row is one child process: \`workers 1\` plays in-process, \`workers ${cores}\` on that many threads. Every run lasts`,
     `${seconds} s (or until every thread has finished a chunk) and counts the chunks finished by then. *Whole run* includes the cold start (JIT warm-up, and thread start-up,`,
     `where ${cores} threads warm up at once on ${cores} cores while one in-process thread has a spare core for V8's compiler`,
-    `and GC threads); *second half* is the rate once warm. Peak RSS is the process's high-water mark, threads included.`,
+    `and GC threads); *second half* is the rate once warm. *Cores busy* is the process's CPU time (all threads) per second:`,
+    `below ${cores} on the threaded row means other work on the machine held a core. Peak RSS is the process's high-water`,
+    `mark, threads included.`,
     `Each row is the best of ${repeats} interleaved run${repeats > 1 ? 's' : ''} (other work on the machine only ever slows a run down).`,
     '',
-    '| setup | strategy | workers | games | games/s (whole run) | speed-up | games/s (second half) | speed-up | peak RSS |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| setup | strategy | workers | games | games/s (whole run) | speed-up | games/s (second half) | speed-up | cores busy | peak RSS |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   const notes: string[] = [];
   const checks: string[] = [];
@@ -165,9 +172,9 @@ async function main(argv: readonly string[]): Promise<void> {
     if (!one || !all) continue;
     const whole = all.rate / one.rate;
     const warm = all.steady / one.steady;
-    lines.push(`| ${setup} | ${strategy} | 1 | ${fmt(one.games)} | ${fmt(one.rate)} | | ${fmt(one.steady)} | | ${one.peakMB.toFixed(0)} MB |`);
+    lines.push(`| ${setup} | ${strategy} | 1 | ${fmt(one.games)} | ${fmt(one.rate)} | | ${fmt(one.steady)} | | ${one.busy.toFixed(2)} | ${one.peakMB.toFixed(0)} MB |`);
     lines.push(
-      `| ${setup} | ${strategy} | ${cores} | ${fmt(all.games)} | ${fmt(all.rate)} | ×${whole.toFixed(2)} | ${fmt(all.steady)} | ×${warm.toFixed(2)} | ${all.peakMB.toFixed(0)} MB |`,
+      `| ${setup} | ${strategy} | ${cores} | ${fmt(all.games)} | ${fmt(all.rate)} | ×${whole.toFixed(2)} | ${fmt(all.steady)} | ×${warm.toFixed(2)} | ${all.busy.toFixed(2)} | ${all.peakMB.toFixed(0)} MB |`,
     );
     if (setup === 'ukrainian' && strategy === 'random') {
       const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -184,7 +191,7 @@ async function main(argv: readonly string[]): Promise<void> {
     '',
     '## Memory over a long run',
     '',
-    `${fmt(longGames)} ukrainian / random games on ${cores} workers: ${fmt(long.rate)} games/s (${fmt(long.steady)} over the second half), ${long.seconds.toFixed(0)} s, peak RSS ${long.peakMB.toFixed(0)} MB.`,
+    `${fmt(longGames)} ukrainian / random games on ${cores} workers: ${fmt(long.rate)} games/s (${fmt(long.steady)} over the second half), ${long.seconds.toFixed(0)} s, ${long.busy.toFixed(2)} cores busy, peak RSS ${long.peakMB.toFixed(0)} MB.`,
     'Resident set size as the run progresses (tallies stream; no per-game data is kept):',
     '',
     `| progress | ${long.rssMB.map((_, i) => `${(i + 1) * 10}%`).join(' | ')} |`,
