@@ -4,7 +4,7 @@
 //
 // Each measurement runs in its own child process (this file with --child), so each peak RSS
 // (process.resourceUsage().maxRSS, threads included) belongs to that measurement alone.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -107,6 +107,26 @@ function measure(task: ChildTask): ChildResult {
   return JSON.parse(out) as ChildResult;
 }
 
+/** `n` one-worker processes at once: what the machine gives n independent copies (no threads involved). */
+async function measureSideBySide(task: ChildTask, n: number): Promise<ChildResult> {
+  const self = fileURLToPath(import.meta.url);
+  const one = () =>
+    new Promise<ChildResult>((resolve, reject) =>
+      execFile(process.execPath, [self, '--child', JSON.stringify(task)], { encoding: 'utf8', maxBuffer: 1 << 20 }, (e, out) => (e ? reject(e) : resolve(JSON.parse(out) as ChildResult))),
+    );
+  const runs = await Promise.all(Array.from({ length: n }, one));
+  const sum = (f: (r: ChildResult) => number) => runs.reduce((t, r) => t + f(r), 0);
+  return {
+    games: sum((r) => r.games),
+    seconds: Math.max(...runs.map((r) => r.seconds)),
+    rate: sum((r) => r.rate),
+    steady: sum((r) => r.steady),
+    busy: sum((r) => r.busy),
+    peakMB: sum((r) => r.peakMB),
+    rssMB: [],
+  };
+}
+
 function machine(): string[] {
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
   let commit = '';
@@ -142,7 +162,8 @@ async function main(argv: readonly string[]): Promise<void> {
     `where ${cores} threads warm up at once on ${cores} cores while one in-process thread has a spare core for V8's compiler`,
     `and GC threads); *second half* is the rate once warm. *Cores busy* is the process's CPU time (all threads) per second:`,
     `below ${cores} on the threaded row means other work on the machine held a core. Peak RSS is the process's high-water`,
-    `mark, threads included.`,
+    `mark, threads included. The \`${cores} processes × 1\` row runs ${cores} separate one-worker processes side by side: the`,
+    `ceiling the machine itself puts on ${cores} threads.`,
     `Each row is the best of ${repeats} interleaved run${repeats > 1 ? 's' : ''} (other work on the machine only ever slows a run down).`,
     '',
     '| setup | strategy | workers | games | games/s (whole run) | speed-up | games/s (second half) | speed-up | cores busy | peak RSS |',
@@ -160,6 +181,10 @@ async function main(argv: readonly string[]): Promise<void> {
     // Best of REPEATS interleaved runs: on a shared machine the slowest runs measure the neighbours.
     let one: ChildResult | null = null;
     let all: ChildResult | null = null;
+    // For the first row, also `cores` separate one-worker processes side by side: the most any
+    // number of threads could hope for on this machine (shared caches, clock, hypervisor).
+    const ceilingToo = setup === ROWS[0][0] && strategy === ROWS[0][1];
+    let ceiling: ChildResult | null = null;
     for (let r = 0; r < repeats; r++) {
       log(`${setup}/${strategy} (${r + 1}/${repeats}): 1 worker…`);
       const o = measure({ setup, strategy, workers: 1, seconds });
@@ -168,6 +193,11 @@ async function main(argv: readonly string[]): Promise<void> {
       log(`  ${fmt(a.rate)} games/s (warm ${fmt(a.steady)})`);
       if (!one || o.rate > one.rate) one = o;
       if (!all || a.rate > all.rate) all = a;
+      if (ceilingToo) {
+        const c = await measureSideBySide({ setup, strategy, workers: 1, seconds }, cores);
+        log(`  ${cores} processes side by side: ${fmt(c.rate)} games/s (warm ${fmt(c.steady)})`);
+        if (!ceiling || c.rate > ceiling.rate) ceiling = c;
+      }
     }
     if (!one || !all) continue;
     const whole = all.rate / one.rate;
@@ -176,6 +206,11 @@ async function main(argv: readonly string[]): Promise<void> {
     lines.push(
       `| ${setup} | ${strategy} | ${cores} | ${fmt(all.games)} | ${fmt(all.rate)} | ×${whole.toFixed(2)} | ${fmt(all.steady)} | ×${warm.toFixed(2)} | ${all.busy.toFixed(2)} | ${all.peakMB.toFixed(0)} MB |`,
     );
+    if (ceiling) {
+      lines.push(
+        `| ${setup} | ${strategy} | ${cores} processes × 1 | ${fmt(ceiling.games)} | ${fmt(ceiling.rate)} | ×${(ceiling.rate / one.rate).toFixed(2)} | ${fmt(ceiling.steady)} | ×${(ceiling.steady / one.steady).toFixed(2)} | ${ceiling.busy.toFixed(2)} | ${ceiling.peakMB.toFixed(0)} MB (sum) |`,
+      );
+    }
     if (setup === 'ukrainian' && strategy === 'random') {
       const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
       checks.push(`- ukrainian / random on one worker: ${fmt(one.rate)} games/s over the whole run, ${fmt(one.steady)} warm (target ≥ ${fmt(TARGET_RATE)}): ${met(one.steady >= TARGET_RATE)}`);
