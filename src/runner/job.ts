@@ -69,10 +69,9 @@ export function playJobGame(job: Job, index: number, options: PlayOptions = {}):
     return playEveningGame(job, job.setup.game, series, index, (k, game, quiet) =>
       playGame(game, job.setup.deck, playerFor, deriveGameSeed(job.seed, k), quiet ? { keepLog } : { ...options, keepLog: options.keepLog === true || keepLog }));
   }
-  return playGame(job.setup.game, job.setup.deck, playerFor, deriveGameSeed(job.seed, index), {
-    ...options,
-    keepLog: options.keepLog === true || keepLog,
-  });
+  // No copy of the options per game unless the strategies need the log and the caller did not ask.
+  const playOptions = keepLog && options.keepLog !== true ? { ...options, keepLog: true } : options;
+  return playGame(job.setup.game, job.setup.deck, playerFor, deriveGameSeed(job.seed, index), playOptions);
 }
 
 function usesHistory(a: StrategyAssignment): boolean {
