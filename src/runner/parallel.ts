@@ -89,7 +89,7 @@ async function runInProcess({ job, plan, chunks, chunkFrom, chunkTo }: Ctx): Pro
     tally.merge(result.tally);
     if (result.lines !== null) plan.onLines?.(result.lines);
     plan.onProgress?.(chunkTo(c) - plan.first);
-    // Let the event loop run between chunks: SIGINT handlers, the progress bar's timer.
+    // Let the event loop run between chunks: a SIGINT handler, a caller's timers.
     if (c + 1 < chunks) await new Promise((resolve) => setImmediate(resolve));
   }
   return { tally, end: plan.end, partial: false };
