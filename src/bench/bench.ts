@@ -94,7 +94,9 @@ async function child(task: ChildTask): Promise<ChildResult> {
   const seconds = (performance.now() - start) / 1000;
   const cpu = process.cpuUsage(cpu0);
   clearTimeout(timer);
-  const [midT, midDone] = marks.find(([t]) => t >= seconds / 2) ?? [0, 0];
+  // The second half starts at the last progress mark at or before mid-run, so it spans at least half
+  // the run (the first mark after mid-run can sit next to the last when threads finish together).
+  const [midT, midDone] = [...marks].reverse().find(([t]) => t <= seconds / 2) ?? [0, 0];
   const [endT, endDone] = marks[marks.length - 1] ?? [seconds, 0];
   const steady = endT > midT ? (endDone - midDone) / (endT - midT) : result.end / seconds;
   const busy = (cpu.user + cpu.system) / 1e6 / seconds;
