@@ -7,7 +7,7 @@ import type { Statement } from '../src/engine/events.js';
 import type { Rng } from '../src/rng.js';
 import { NO, YES, type Decision, type DecisionRequest, type Player, type SpeechKind, type Strategy } from '../src/strategy/types.js';
 import type { PlayerView } from '../src/views/view.js';
-import { INVESTIGATORS, Mind } from './smart/mind.js';
+import { Mind } from './smart/mind.js';
 import { DEFAULT_SMART_PARAMS, SMART_PARAMS, smartParams, type SmartParams } from './smart/params.js';
 
 /** A tiny fixed per-seat, per-phase tie-break, the same for every bot: bots with the same reading agree. */
@@ -15,12 +15,18 @@ function jitter(seat: number, salt: number): number {
   return (((Math.imul(seat, 2654435761) ^ Math.imul(salt + 1, 40503)) >>> 0) % 1021) * 1e-6;
 }
 
-/** The option with the highest score (a score of -Infinity is never chosen); 0 if none. */
-function best(options: readonly number[], score: (s: number) => number, salt: number): number {
+/**
+ * The option with the highest score per seat, tie-break added (a score of -Infinity is never chosen),
+ * leaving out the seats `skip` marks with 1 (known allies, say); 0 if none. Scores come as per-seat
+ * arrays the Mind keeps, so a decision allocates nothing.
+ */
+function best(options: readonly number[], score: readonly number[], salt: number, skip: readonly number[] | null = null): number {
   let pick = 0;
   let top = -Infinity;
-  for (const s of options) {
-    const x = score(s) + jitter(s, salt);
+  for (let i = 0; i < options.length; i++) {
+    const s = options[i];
+    if (skip !== null && skip[s] === 1) continue;
+    const x = score[s] + jitter(s, salt);
     if (x > top) {
       top = x;
       pick = s;
@@ -67,7 +73,7 @@ class SmartPlayer implements Player {
       case 'heal':
         return this.heal(view, m, options, rng, salt);
       case 'check':
-        return best(options, (s) => (m.checked[s] === 1 || m.ally[s] === 1 ? -1e9 : m.suspicion(true)[s]), salt + view.seat);
+        return this.check(m, options, salt + view.seat);
       case 'note':
         return this.note(m) ? YES : NO;
       case 'maniacKill':
@@ -94,26 +100,22 @@ class SmartPlayer implements Player {
   private nominate(view: PlayerView, m: Mind, options: readonly number[], salt: number): Decision {
     const already = view.nominees().length;
     if (!m.town) {
-      const danger = this.dangerScores(m);
-      const pick = best(options, (s) => (m.ally[s] === 1 ? -Infinity : danger[s]), this.p.bloc ? salt : salt + view.seat);
+      const pick = best(options, this.dangerScores(m), this.p.bloc ? salt : salt + view.seat, m.ally);
       return pick !== 0 && already < 3 ? pick : null;
     }
     const sus = m.suspicion(true);
-    const pick = best(options, (s) => sus[s], salt);
+    const pick = best(options, sus, salt);
     return already < 2 || sus[pick] >= this.p.nominateAt ? pick : null;
   }
 
   private vote(m: Mind, options: readonly number[], salt: number): Decision {
     if (!m.town) {
-      const danger = this.dangerScores(m);
       const own = this.p.bloc ? salt : salt + m.me;
-      const pick = best(options, (s) => (m.ally[s] === 1 ? -Infinity : danger[s]), own);
+      const pick = best(options, this.dangerScores(m), own, m.ally);
       if (pick !== 0) return pick;
-      const pub = m.suspicion(false); // only allies to choose from: let the most suspected one go
-      return best(options, (s) => pub[s], own);
+      return best(options, m.suspicion(false), own); // only allies to choose from: let the most suspected one go
     }
-    const sus = m.suspicion(true);
-    return best(options, (s) => sus[s], salt);
+    return best(options, m.suspicion(true), salt);
   }
 
   /** U3.4: "all tied leave?" — the town says yes only against suspects; the mafia only when no ally is tied. */
@@ -165,21 +167,17 @@ class SmartPlayer implements Player {
   }
 
   private teamKill(m: Mind, req: DecisionRequest, salt: number): Decision {
-    const score = this.killScores(m, false);
-    const pick = best(req.options, (s) => (m.ally[s] === 1 ? -Infinity : score[s]), salt);
+    const pick = best(req.options, this.killScores(m, false), salt, m.ally);
     if (pick !== 0) return pick;
     return req.canPass ? null : req.options[0];
   }
 
   /** U5: freeze whoever would hurt the team most tonight: a protector, a believed investigator, an accuser. */
   private freeze(m: Mind, req: DecisionRequest, salt: number): Decision {
-    const danger = this.dangerScores(m);
+    const score = this.dangerScores(m);
     const pub = m.suspicion(false);
-    const pick = best(
-      req.options,
-      (s) => (m.ally[s] === 1 ? -Infinity : 8 * m.protectorClaim[s] + danger[s] - pub[s] + (m.investigatorClaim[s] !== 0 ? 2 : 0)),
-      salt + 7,
-    );
+    for (let s = 1; s <= m.n; s++) score[s] = 8 * m.protectorClaim[s] + score[s] - pub[s] + (m.investigatorClaim[s] !== 0 ? 2 : 0);
+    const pick = best(req.options, score, salt + 7, m.ally);
     return pick !== 0 ? pick : null;
   }
 
@@ -190,13 +188,23 @@ class SmartPlayer implements Player {
     if (options.includes(m.me) && rng.chance(this.p.selfHeal)) return m.me;
     const score = this.killScores(m, true);
     const sus = m.suspicion(true);
-    const pick = best(options, (s) => (s === m.me ? -Infinity : score[s] - sus[s]), salt + view.seat);
+    for (let s = 1; s <= m.n; s++) score[s] -= sus[s];
+    score[m.me] = -Infinity; // here: the likeliest target other than me
+    const pick = best(options, score, salt + view.seat);
     return pick !== 0 ? pick : options.includes(m.me) ? m.me : null;
+  }
+
+  /** U9.1, C12: the most suspicious seat not yet checked (nor a known ally). */
+  private check(m: Mind, options: readonly number[], salt: number): Decision {
+    const sus = m.suspicion(true);
+    const score = m.scratchA;
+    for (let s = 1; s <= m.n; s++) score[s] = m.checked[s] === 1 || m.ally[s] === 1 ? -1e9 : sus[s];
+    return best(options, score, salt);
   }
 
   private maniac(m: Mind, options: readonly number[], rng: Rng, salt: number): Decision {
     const sus = m.suspicion(true);
-    const pick = best(options, (s) => (m.ally[s] === 1 ? -Infinity : sus[s]), salt + m.me);
+    const pick = best(options, sus, salt + m.me, m.ally);
     if (pick === 0 || sus[pick] < -0.5) return null;
     if (sus[pick] >= this.p.maniacAt || rng.chance(this.p.maniacBlind)) return pick;
     return null;
@@ -208,21 +216,24 @@ class SmartPlayer implements Player {
    */
   private aimAtSuspect(m: Mind, options: readonly number[], min: number, salt: number): Decision {
     const sus = m.suspicion(true);
-    const pick = best(options, (s) => (m.ally[s] === 1 ? -Infinity : sus[s]), salt + m.me);
+    const pick = best(options, sus, salt + m.me, m.ally);
     return pick !== 0 && sus[pick] >= min ? pick : null;
   }
 
   /** C9: the Killer's own shot goes to the best target other than the team's kill tonight. */
   private killerShot(m: Mind, req: DecisionRequest, salt: number): Decision {
     const score = this.killScores(m, false);
-    const pick = best(req.options, (s) => (m.ally[s] === 1 || s === m.teamKillTonight ? -Infinity : score[s]), salt);
+    score[m.teamKillTonight] = -Infinity; // the team's kill is taken care of (index 0, no kill yet, is no seat)
+    const pick = best(req.options, score, salt, m.ally);
     return pick !== 0 ? pick : null;
   }
 
   /** C11: bail only a jailed player I trust (a mafia pick would jail me too). */
   private bail(m: Mind, options: readonly number[], salt: number): Decision {
     const sus = m.suspicion(true);
-    const pick = best(options, (s) => (m.town ? -sus[s] : m.ally[s] === 1 ? 1 : -Infinity), salt);
+    const score = m.scratchA;
+    for (let s = 1; s <= m.n; s++) score[s] = m.town ? -sus[s] : m.ally[s] === 1 ? 1 : -Infinity;
+    const pick = best(options, score, salt);
     if (pick === 0) return null;
     return !m.town || sus[pick] <= -1 ? pick : null;
   }
@@ -246,7 +257,7 @@ class SmartPlayer implements Player {
 
   speak(view: PlayerView, kind: SpeechKind, rng: Rng): readonly Statement[] | undefined {
     const m = this.mind(view);
-    if (m.town) return INVESTIGATORS.has(m.role) ? this.investigatorSpeech(view, m, kind) : this.townSpeech(view, m, kind);
+    if (m.town) return m.investigator ? this.investigatorSpeech(view, m, kind) : this.townSpeech(view, m, kind);
     return this.mafiaSpeech(view, m, kind, rng);
   }
 

@@ -1,5 +1,5 @@
 // One seat's memory for one game of the `smart` strategy: it reads only the new visible events at each
-// decision (view.events(from)) and keeps a suspicion model built from claims, check reports, the
+// decision (view.readEvents(from, …)) and keeps a suspicion model built from claims, check reports, the
 // commissar's note, accusations, nominations, votes and deaths. Everything here comes from the PlayerView.
 import type { GameEvent, Statement } from '../../src/engine/events.js';
 import { roleById } from '../../src/rules/roles.js';
@@ -8,6 +8,9 @@ import type { PlayerView } from '../../src/views/view.js';
 /** Roles that check a player's colour (U9, C12) and roles that protect (U8, C7). */
 export const INVESTIGATORS: ReadonlySet<string> = new Set(['commissar', 'policeman']);
 export const PROTECTORS: ReadonlySet<string> = new Set(['doctor']);
+
+type EventType = GameEvent['t'];
+type EventOf<T extends EventType> = Extract<GameEvent, { t: T }>;
 
 interface Report {
   readonly by: number;
@@ -18,8 +21,6 @@ interface Report {
 
 
 const BLACK = 1;
-/** How much a living player's accusation moves its target. */
-const ACCUSE = 0;
 /** The colour a night victim is taken to have for tells: probably red (the mafia shot him). */
 const NIGHT_VICTIM = -0.75;
 const RED = -1;
@@ -32,16 +33,79 @@ function roleColour(role: string | undefined): number {
 }
 
 /** Zeros per table size, copied for each new per-seat array (a copy is cheaper than building one). */
-const ZEROS: number[][] = [];
+const COUNTS: number[][] = [];
+const SCORES: number[][] = [];
 
+/** A per-seat array of whole numbers (flags, counts, ±1 colours), index 0 unused. */
 function seatArray(n: number): number[] {
-  let z = ZEROS[n];
-  if (z === undefined) {
-    z = [];
-    for (let i = 0; i <= n; i++) z.push(0);
-    ZEROS[n] = z;
+  return (COUNTS[n] ??= zeros(n, 0)).slice();
+}
+
+/**
+ * A per-seat array of fractions (suspicion, weights). Its template is made of doubles, so the first
+ * fraction stored does not convert the array's storage from small integers to doubles.
+ */
+function scoreArray(n: number): number[] {
+  return (SCORES[n] ??= zeros(n, 0.5)).slice();
+}
+
+function zeros(n: number, kindOf: number): number[] {
+  const z = [kindOf]; // the first element sets the storage kind, which later zeros do not change
+  for (let i = 1; i <= n; i++) z.push(0);
+  z[0] = 0;
+  return z;
+}
+
+/**
+ * One reading of the table: suspicion per seat (higher = more likely black) and the colours it takes as
+ * settled. The private reading uses what only I know (my colour, my team, my checks); the public one,
+ * what every seat knows (what the mafia expect the town to think). A reading is made at its first use
+ * and then kept up to date event by event; a structural change (a claim, a report, a certain colour, a
+ * claimant's death) marks it stale, for a full recomputation at its next use.
+ */
+class Reading {
+  readonly sus: number[];
+  /** The colour taken as settled: certain, or reported by a strongly trusted claimant; a night victim's is NIGHT_VICTIM. */
+  readonly colour: number[];
+  /** Per claimant, how far this reading trusts him as of its last recomputation (made at the first claim). */
+  trust: number[] | null = null;
+  stale = true;
+
+  constructor(
+    n: number,
+    readonly priv: boolean,
+    /** The colours this reading knows for certain (Mind.known or Mind.pubKnown). */
+    readonly known: readonly number[],
+  ) {
+    this.sus = scoreArray(n);
+    this.colour = scoreArray(n);
   }
-  return z.slice();
+
+  /** `by` voted against or accused `target`: against a settled red it is a tell, against a black a credit. */
+  tell(by: number, target: number): void {
+    const c = this.colour[target];
+    if (c !== 0) this.sus[by] -= 0.6 * c;
+  }
+
+  vouch(by: number, target: number): void {
+    this.sus[by] += vouchWeight(this.colour[target]);
+  }
+
+  /** See Mind.deadManWasRight: what the dead man accused and voted against, and who pushed against him. */
+  nightDeath(dead: number, accusations: readonly number[], votes: readonly number[]): void {
+    const { sus, colour } = this;
+    const unsettled = colour[dead] === 0;
+    for (let i = 0; i < accusations.length; i += 2) {
+      if (accusations[i] === dead) sus[accusations[i + 1]] += 0.35;
+      else if (accusations[i + 1] === dead && unsettled) sus[accusations[i]] -= 0.6 * NIGHT_VICTIM;
+    }
+    for (let i = 0; i < votes.length; i += 2) {
+      if (votes[i] === dead) {
+        if (colour[votes[i + 1]] === 0) sus[votes[i + 1]] += 0.2;
+      } else if (votes[i + 1] === dead && unsettled) sus[votes[i]] -= 0.6 * NIGHT_VICTIM;
+    }
+    if (unsettled) colour[dead] = NIGHT_VICTIM;
+  }
 }
 
 export class Mind {
@@ -50,6 +114,10 @@ export class Mind {
   readonly role: string;
   readonly town: boolean;
   readonly rules: string;
+  private readonly club: boolean;
+  private readonly vanilla: boolean;
+  /** A town investigator (commissar, policeman): it trusts no other claimant. */
+  readonly investigator: boolean;
   /** 1 for a known member of my team (myself included). */
   readonly ally: number[];
   /** Colour known for certain from public facts: the note (U9.2), revealed roles (G3). */
@@ -95,8 +163,6 @@ export class Mind {
   shootout = 0;
   /** Tonight's team kill target (seen by the team), 0 if none yet. */
   teamKillTonight = 0;
-  /** The seat whose night death is being read. */
-  private lastDead = 0;
   claimCount = 0;
   /** I claimed the investigator role (a mafia counter- or fake claim). */
   iClaimed = false;
@@ -106,10 +172,10 @@ export class Mind {
   }
   /** Scratch arrays for the strategy's per-decision scores (reused: no garbage per decision). */
   get scratchA(): number[] {
-    return (this.scratchAA ??= seatArray(this.n));
+    return (this.scratchAA ??= scoreArray(this.n));
   }
   get scratchB(): number[] {
-    return (this.scratchBA ??= seatArray(this.n));
+    return (this.scratchBA ??= scoreArray(this.n));
   }
   private checkedA: number[] | null = null;
   private protectorA: number[] | null = null;
@@ -119,19 +185,9 @@ export class Mind {
   private scratchAA: number[] | null = null;
   private scratchBA: number[] | null = null;
   private cursor = 0;
-  /**
-   * Suspicion, private and public, kept up to date event by event; a "structural" change (a claim, a
-   * report, a certain colour, a claimant's death) marks it for a full recomputation at the next read.
-   */
-  private readonly susPriv: number[];
-  /** The colour each reading takes as settled (certain, or reported by a strongly trusted claimant). */
-  private readonly colourPriv: number[];
-  /** The public reading is made on first use (most town seats never need it), then kept up to date. */
-  private susPubA: number[] | null = null;
-  private colourPubA: number[] | null = null;
-  private readonly trustTmp: number[];
-  private dirtyPriv = true;
-  private dirtyPub = true;
+  /** The private and the public reading, each made at its first use (the mafia never need the private one). */
+  private privA: Reading | null = null;
+  private pubA: Reading | null = null;
 
   constructor(view: PlayerView) {
     const n = view.players;
@@ -140,16 +196,16 @@ export class Mind {
     this.role = view.role;
     this.town = view.team === 'town';
     this.rules = view.rules;
+    this.club = this.rules === 'club';
+    this.vanilla = this.rules === 'vanilla';
+    this.investigator = this.town && INVESTIGATORS.has(this.role);
     this.ally = seatArray(n);
     this.pubKnown = seatArray(n);
     this.known = seatArray(n);
     this.investigatorClaim = seatArray(n);
     this.diedAtNight = seatArray(n);
-    this.attackedMe = seatArray(n);
-    this.accused = seatArray(n);
-    this.susPriv = seatArray(n);
-    this.colourPriv = seatArray(n);
-    this.trustTmp = seatArray(n);
+    this.attackedMe = scoreArray(n);
+    this.accused = scoreArray(n);
     this.ally[this.me] = 1;
     const mine = this.town ? RED : BLACK;
     this.known[this.me] = mine;
@@ -166,87 +222,134 @@ export class Mind {
 
   /** Reads the events that became visible since the last call. */
   update(view: PlayerView): void {
-    const fresh = view.events(this.cursor);
-    if (fresh.length === 0) return;
-    this.cursor += fresh.length;
-    for (let i = 0; i < fresh.length; i++) this.read(fresh[i]);
+    this.cursor = view.readEvents(this.cursor, this.readEvent);
   }
 
-  private read(e: GameEvent): void {
-    switch (e.t) {
+  private readonly readEvent = (e: GameEvent, type: EventType): void => this.read(e, type);
+
+  /**
+   * One event, by its type: `type` is `e.t`, handed over by the view (`e.t` itself, read across two
+   * dozen event shapes, is a slow megamorphic property load). Each kind has its own method, which keeps
+   * the loads of its fields fast too: V8 shares one property-load cache among the loads of a name from
+   * one variable in a function, so `e.seat` read here for every kind would be megamorphic as well.
+   */
+  private read(e: GameEvent, type: EventType): void {
+    switch (type) {
       // The commonest first: votes, speeches and nominations are most of a game's events.
       case 'vote':
-        this.vote(e.seat, e.target);
-        if (this.rules !== 'club') break;
-        if (e.round === this.voteRound) this.dayVotes[e.target]++;
-        else {
-          this.voteRound = e.round;
-          for (let s = 0; s <= this.n; s++) this.dayVotes[s] = 0;
-          this.dayVotes[e.target] = 1;
-        }
-        break;
+        return this.readVote(e as EventOf<'vote'>);
       case 'speech':
       case 'lastWord':
-        // My own words count too: the public reading (which the mafia share) must be the same for every reader.
-        if (e.statements.length > 0) this.hear(e.seat, e.statements);
-        break;
+        return this.readSpeech(e as EventOf<'speech' | 'lastWord'>);
       case 'nominate':
-        if (e.target === this.me) this.attack(e.seat, 0.5);
-        this.accuse(e.seat, e.target);
-        break;
+        return this.readNomination(e as EventOf<'nominate'>);
       case 'phase':
-        this.voteRound = 0;
-        this.shootout = 0;
-        this.teamKillTonight = 0;
-        break;
+        return this.readPhase();
       case 'shootout':
-        this.shootout = e.executed;
-        break;
+        return this.readShootout(e as EventOf<'shootout'>);
       case 'action':
-        if (e.kind === 'mafiaKill' && e.target !== null) this.teamKillTonight = e.target;
-        break;
+        return this.readAction(e as EventOf<'action'>);
       case 'jointKill':
-        if (e.target !== null) this.teamKillTonight = e.target;
-        break;
+        return this.readJointKill(e as EventOf<'jointKill'>);
       case 'eliminated':
-        this.learnPublic(e.seat, roleColour(e.role));
-        break;
+        return this.readElimination(e as EventOf<'eliminated'>);
       case 'died':
-        this.diedAtNight[e.seat] = 1;
-        this.lastDead = e.seat;
-        this.deadManWasRight(e.seat);
-        if (this.investigatorClaim[e.seat] !== 0) this.structural();
-        this.learnPublic(e.seat, roleColour(e.role));
-        // Vanilla: only the mafia kill at night (V3), so a night victim is red.
-        if (this.rules === 'vanilla') this.learnPublic(e.seat, RED);
-        break;
+        return this.readNightDeath(e as EventOf<'died'>);
       case 'noteAnnounced':
-        // U9.2: the note is the engine's, so it is true; its author was a real investigator.
-        this.learnPublic(e.target, e.result === 'black' ? BLACK : RED);
-        this.learnPublic(e.seat, RED);
-        if (this.investigatorClaim[e.seat] === 0) this.investigatorClaim[e.seat] = ++this.claimCount;
-        break;
+        return this.readNote(e as EventOf<'noteAnnounced'>);
       case 'check':
-        if (e.seat === this.me) {
-          this.checked[e.target] = 1;
-          this.myChecks.push(e.target);
-          this.known[e.target] = e.result === 'black' ? BLACK : RED;
-          this.dirtyPriv = true;
-        }
-        break;
+        return this.readCheck(e as EventOf<'check'>);
       case 'tie':
-        this.lastTie = e.seats;
-        break;
+        return this.readTie(e as EventOf<'tie'>);
       case 'team':
-        for (const s of e.seats) this.ally[s] = 1;
-        break;
+        return this.readTeam(e as EventOf<'team'>);
       default:
-        break;
+        return;
+    }
+  }
+
+  private readVote(e: EventOf<'vote'>): void {
+    this.vote(e.seat, e.target);
+    if (this.club) this.countRoundVote(e.target, e.round);
+  }
+
+  private readSpeech(e: EventOf<'speech' | 'lastWord'>): void {
+    // My own words count too: the public reading (which the mafia share) must be the same for every reader.
+    if (e.statements.length > 0) this.hear(e.seat, e.statements);
+  }
+
+  private readNomination(e: EventOf<'nominate'>): void {
+    if (e.target === this.me) this.attack(e.seat, 0.5);
+    this.accuse(e.seat, e.target);
+  }
+
+  private readPhase(): void {
+    this.voteRound = 0;
+    this.shootout = 0;
+    this.teamKillTonight = 0;
+  }
+
+  private readShootout(e: EventOf<'shootout'>): void {
+    this.shootout = e.executed;
+  }
+
+  private readAction(e: EventOf<'action'>): void {
+    if (e.kind === 'mafiaKill' && e.target !== null) this.teamKillTonight = e.target;
+  }
+
+  private readJointKill(e: EventOf<'jointKill'>): void {
+    if (e.target !== null) this.teamKillTonight = e.target;
+  }
+
+  private readElimination(e: EventOf<'eliminated'>): void {
+    this.learnPublic(e.seat, roleColour(e.role));
+  }
+
+  private readNightDeath(e: EventOf<'died'>): void {
+    this.diedAtNight[e.seat] = 1;
+    this.deadManWasRight(e.seat);
+    if (this.investigatorClaim[e.seat] !== 0) this.structural();
+    this.learnPublic(e.seat, roleColour(e.role));
+    // Vanilla: only the mafia kill at night (V3), so a night victim is red.
+    if (this.vanilla) this.learnPublic(e.seat, RED);
+  }
+
+  /** U9.2: the note is the engine's, so it is true; its author was a real investigator. */
+  private readNote(e: EventOf<'noteAnnounced'>): void {
+    this.learnPublic(e.target, e.result === 'black' ? BLACK : RED);
+    this.learnPublic(e.seat, RED);
+    this.noteInvestigatorClaim(e.seat);
+  }
+
+  private readCheck(e: EventOf<'check'>): void {
+    if (e.seat !== this.me) return;
+    this.checked[e.target] = 1;
+    this.myChecks.push(e.target);
+    this.known[e.target] = e.result === 'black' ? BLACK : RED;
+    if (this.privA !== null) this.privA.stale = true;
+  }
+
+  private readTie(e: EventOf<'tie'>): void {
+    this.lastTie = e.seats;
+  }
+
+  private readTeam(e: EventOf<'team'>): void {
+    for (const s of e.seats) this.ally[s] = 1;
+  }
+
+  /** C4.3: the votes of the latest round today, for the Lawyer's choice. */
+  private countRoundVote(target: number, round: number): void {
+    if (round === this.voteRound) this.dayVotes[target]++;
+    else {
+      this.voteRound = round;
+      for (let s = 0; s <= this.n; s++) this.dayVotes[s] = 0;
+      this.dayVotes[target] = 1;
     }
   }
 
   private structural(): void {
-    this.dirtyPriv = this.dirtyPub = true;
+    if (this.privA !== null) this.privA.stale = true;
+    if (this.pubA !== null) this.pubA.stale = true;
   }
 
   private learnPublic(seat: number, colour: number): void {
@@ -258,34 +361,31 @@ export class Mind {
 
   /** Someone went for me: only a red player can read that as a tell. */
   private attack(by: number, w: number): void {
+    if (!this.town) return;
     this.attackedMe[by] += w;
-    if (this.town) this.susPriv[by] += w;
+    if (this.privA !== null) this.privA.sus[by] += w;
   }
 
   /**
-   * An accusation or nomination from a living player barely moves the target (anyone may lie; following
-   * accusers is how a bloc steers a town); it is the accuser it tells about once the target's colour is
-   * settled, like a vote. Accusations by players later killed at night count (deadManWasRight).
+   * An accusation or nomination from a living player moves its target by nothing (anyone may lie;
+   * following accusers is how a bloc steers a town); it is the accuser it tells about once the target's
+   * colour is settled, like a vote. Accusations by players later killed at night count (deadManWasRight).
    */
   private accuse(by: number, target: number): void {
     this.accusations.push(by, target);
-    this.accused[target] += ACCUSE;
-    this.susPriv[target] += ACCUSE;
-    this.susPriv[by] -= 0.6 * this.colourPriv[target];
-    const pub = this.susPubA;
-    if (pub) {
-      pub[target] += ACCUSE;
-      pub[by] -= 0.6 * this.colourPubA![target];
-    }
+    this.tell(by, target);
     if (!this.town && this.ally[target] === 1 && this.ally[by] === 0) this.accusedAllies[by]++;
   }
 
   private vote(by: number, target: number): void {
     this.votes.push(by, target);
     if (target === this.me) this.attack(by, 0.3);
-    // Voting against a red is a tell, against a black a credit.
-    this.susPriv[by] -= 0.6 * this.colourPriv[target];
-    if (this.susPubA) this.susPubA[by] -= 0.6 * this.colourPubA![target];
+    this.tell(by, target);
+  }
+
+  private tell(by: number, target: number): void {
+    if (this.privA !== null) this.privA.tell(by, target);
+    if (this.pubA !== null) this.pubA.tell(by, target);
   }
 
   /**
@@ -293,35 +393,15 @@ export class Mind {
    * counts more now, and those who pushed against him are suspect, as if he had been shown red.
    */
   private deadManWasRight(dead: number): void {
-    const pubC = this.colourPubA;
-    const pub = this.susPubA;
     const a = this.accusations;
-    for (let i = 0; i < a.length; i += 2) {
-      if (a[i] === dead) {
-        this.accused[a[i + 1]] += 0.35;
-        this.susPriv[a[i + 1]] += 0.35;
-        if (pub) pub[a[i + 1]] += 0.35;
-      } else if (a[i + 1] === dead) this.pushedNightVictim(a[i]);
-    }
-    const v = this.votes;
-    for (let i = 0; i < v.length; i += 2) {
-      if (v[i] === dead) {
-        if (this.colourPriv[v[i + 1]] === 0) this.susPriv[v[i + 1]] += 0.2;
-        if (pub && pubC![v[i + 1]] === 0) pub[v[i + 1]] += 0.2;
-      } else if (v[i + 1] === dead) this.pushedNightVictim(v[i]);
-    }
-    if (this.colourPriv[dead] === 0) this.colourPriv[dead] = NIGHT_VICTIM;
-    if (pubC && pubC[dead] === 0) pubC[dead] = NIGHT_VICTIM;
-  }
-
-  /** A vote or accusation against a seat since killed at night: a tell, as against a red (before its colour is set). */
-  private pushedNightVictim(by: number): void {
-    if (this.colourPriv[this.lastDead] === 0) this.susPriv[by] -= 0.6 * NIGHT_VICTIM;
-    if (this.susPubA && this.colourPubA![this.lastDead] === 0) this.susPubA[by] -= 0.6 * NIGHT_VICTIM;
+    for (let i = 0; i < a.length; i += 2) if (a[i] === dead) this.accused[a[i + 1]] += 0.35;
+    if (this.privA !== null) this.privA.nightDeath(dead, a, this.votes);
+    if (this.pubA !== null) this.pubA.nightDeath(dead, a, this.votes);
   }
 
   private hear(seat: number, statements: readonly Statement[]): void {
-    for (const x of statements) {
+    for (let i = 0; i < statements.length; i++) {
+      const x = statements[i];
       switch (x.type) {
         case 'claim':
           if (INVESTIGATORS.has(x.role)) this.noteInvestigatorClaim(seat);
@@ -345,8 +425,8 @@ export class Mind {
         case 'vouch':
           if (!this.validSeat(x.seat)) break;
           this.vouches.push(seat, x.seat);
-          this.susPriv[seat] += vouchWeight(this.colourPriv[x.seat]);
-          if (this.susPubA) this.susPubA[seat] += vouchWeight(this.colourPubA![x.seat]);
+          if (this.privA !== null) this.privA.vouch(seat, x.seat);
+          if (this.pubA !== null) this.pubA.vouch(seat, x.seat);
           break;
       }
     }
@@ -370,14 +450,21 @@ export class Mind {
   /**
    * How far I believe a seat's investigator claim (0..1). `priv` uses what only I know (my colour,
    * my checks); without it, it is the table's public reading (what the mafia expect the town to think).
+   * Trust changes only with what marks a reading stale, so a fresh reading keeps it.
    */
   trust(seat: number, priv: boolean): number {
+    const r = priv ? this.privA : this.pubA;
+    if (r !== null && !r.stale && r.trust !== null) return r.trust[seat];
+    return this.trustNow(seat, priv);
+  }
+
+  private trustNow(seat: number, priv: boolean): number {
     const order = this.investigatorClaim[seat];
     if (order === 0) return 0;
     const known = priv ? this.known : this.pubKnown;
     if (known[seat] === BLACK) return 0;
     for (const r of this.reports) if (r.by === seat && known[r.target] !== 0 && known[r.target] !== r.colour) return 0; // a liar
-    if (priv && INVESTIGATORS.has(this.role) && this.town && seat !== this.me) return 0.1; // I am the investigator
+    if (priv && this.investigator && seat !== this.me) return 0.1; // I am the investigator
     if (known[seat] === RED || this.diedAtNight[seat] === 1) return 0.95;
     let rivals = 0;
     let firstOther = Infinity;
@@ -393,49 +480,57 @@ export class Mind {
 
   /** Suspicion per seat (higher = more likely black); private (my knowledge) or public (the table's). */
   suspicion(priv: boolean): readonly number[] {
-    if (priv ? this.dirtyPriv : this.dirtyPub) this.recompute(priv);
-    return priv ? this.susPriv : this.susPubA!;
+    const r = priv ? (this.privA ??= new Reading(this.n, true, this.known)) : (this.pubA ??= new Reading(this.n, false, this.pubKnown));
+    if (r.stale) this.recompute(r);
+    return r.sus;
   }
 
   /** The full recomputation from everything seen (the incremental updates above keep it current in between). */
-  private recompute(priv: boolean): void {
-    const out = priv ? this.susPriv : (this.susPubA ??= seatArray(this.n));
-    const colour = priv ? this.colourPriv : (this.colourPubA ??= seatArray(this.n));
-    const known = priv ? this.known : this.pubKnown;
-    const n = this.n;
-    const trust = this.trustTmp;
+  private recompute(r: Reading): void {
+    const { sus: out, colour, known } = r;
+    const { n, accused, diedAtNight } = this;
     for (let s = 0; s <= n; s++) {
-      out[s] = this.accused[s];
-      colour[s] = known[s] !== 0 ? known[s] : this.diedAtNight[s] === 1 ? NIGHT_VICTIM : 0;
-      trust[s] = this.claimCount > 0 && this.investigatorClaim[s] !== 0 ? this.trust(s, priv) : 0;
+      out[s] = accused[s];
+      colour[s] = known[s] !== 0 ? known[s] : diedAtNight[s] === 1 ? NIGHT_VICTIM : 0;
     }
-    if (this.claimCount > 0) {
-      for (let s = 1; s <= n; s++) {
-        if (this.investigatorClaim[s] === 0) continue;
-        out[s] += 2 * (1 - 2 * trust[s]);
-        if (colour[s] === 0 && trust[s] >= 0.85) colour[s] = RED;
-      }
-      for (const r of this.reports) {
-        const t = trust[r.by];
-        out[r.target] += 3 * r.colour * t;
-        if (colour[r.target] === 0 && t >= 0.85) colour[r.target] = r.colour;
-      }
-    }
+    if (this.claimCount > 0) this.addClaims(r);
     const acc = this.accusations;
-    for (let i = 0; i < acc.length; i += 2) out[acc[i]] -= 0.6 * colour[acc[i + 1]];
+    for (let i = 0; i < acc.length; i += 2) {
+      const c = colour[acc[i + 1]];
+      if (c !== 0) out[acc[i]] -= 0.6 * c;
+    }
     const votes = this.votes;
     for (let i = 0; i < votes.length; i += 2) {
       const by = votes[i];
       const c = colour[votes[i + 1]];
       if (c !== 0) out[by] -= 0.6 * c;
-      else if (this.diedAtNight[by] === 1) out[votes[i + 1]] += 0.2;
+      else if (diedAtNight[by] === 1) out[votes[i + 1]] += 0.2;
     }
     const vouches = this.vouches;
     for (let i = 0; i < vouches.length; i += 2) out[vouches[i]] += vouchWeight(colour[vouches[i + 1]]);
-    if (priv && this.town) for (let s = 1; s <= n; s++) out[s] += this.attackedMe[s];
+    if (r.priv && this.town) {
+      const attackedMe = this.attackedMe;
+      for (let s = 1; s <= n; s++) out[s] += attackedMe[s];
+    }
     for (let s = 1; s <= n; s++) if (known[s] !== 0) out[s] = 50 * known[s];
-    if (priv) this.dirtyPriv = false;
-    else this.dirtyPub = false;
+    r.stale = false;
+  }
+
+  /** Claimants and their reports, weighed by how far I trust each claimant; a trusted one settles colours. */
+  private addClaims(r: Reading): void {
+    const { sus: out, colour } = r;
+    const trust = (r.trust ??= scoreArray(this.n));
+    for (let s = 0; s <= this.n; s++) trust[s] = this.investigatorClaim[s] !== 0 ? this.trustNow(s, r.priv) : 0;
+    for (let s = 1; s <= this.n; s++) {
+      if (this.investigatorClaim[s] === 0) continue;
+      out[s] += 2 * (1 - 2 * trust[s]);
+      if (colour[s] === 0 && trust[s] >= 0.85) colour[s] = RED;
+    }
+    for (const rep of this.reports) {
+      const t = trust[rep.by];
+      out[rep.target] += 3 * rep.colour * t;
+      if (colour[rep.target] === 0 && t >= 0.85) colour[rep.target] = rep.colour;
+    }
   }
 
   /** The player today's vote condemns: the shoot-out's victim, or the most-voted of the latest round. */
