@@ -49,6 +49,8 @@ const TARGET_PEAK_MB = 200;
 
 const MB = 1024 * 1024;
 const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+/** Games per CPU-second over the whole run: the work a run costs, whatever else the machine was doing. */
+const perCpu = (r: ChildResult) => fmt(r.rate / Math.max(1e-9, r.busy));
 
 /**
  * One measurement, cold start included (module loading aside): JIT warm-up on one worker and thread
@@ -163,13 +165,14 @@ async function main(argv: readonly string[]): Promise<void> {
     `${seconds} s (or until every thread has finished a chunk) and counts the chunks finished by then. *Whole run* includes the cold start (JIT warm-up, and thread start-up,`,
     `where ${cores} threads warm up at once on ${cores} cores while one in-process thread has a spare core for V8's compiler`,
     `and GC threads); *second half* is the rate once warm. *Cores busy* is the process's CPU time (all threads) per second:`,
-    `below ${cores} on the threaded row means other work on the machine held a core. Peak RSS is the process's high-water`,
+    `below ${cores} on the threaded row means other work on the machine held a core; *games per CPU-second* is the cost of a`,
+    `game whatever else ran (threads matching one worker's figure would scale perfectly on free cores). Peak RSS is the process's high-water`,
     `mark, threads included. The \`${cores} processes × 1\` row runs ${cores} separate one-worker processes side by side: the`,
     `ceiling the machine itself puts on ${cores} threads.`,
     `Each row is the best of ${repeats} interleaved run${repeats > 1 ? 's' : ''} (other work on the machine only ever slows a run down).`,
     '',
-    '| setup | strategy | workers | games | games/s (whole run) | speed-up | games/s (second half) | speed-up | cores busy | peak RSS |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| setup | strategy | workers | games | games/s (whole run) | speed-up | games/s (second half) | speed-up | cores busy | games per CPU-second | peak RSS |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   );
   const notes: string[] = [];
   const checks: string[] = [];
@@ -204,19 +207,23 @@ async function main(argv: readonly string[]): Promise<void> {
     if (!one || !all) continue;
     const whole = all.rate / one.rate;
     const warm = all.steady / one.steady;
-    lines.push(`| ${setup} | ${strategy} | 1 | ${fmt(one.games)} | ${fmt(one.rate)} | | ${fmt(one.steady)} | | ${one.busy.toFixed(2)} | ${one.peakMB.toFixed(0)} MB |`);
+    lines.push(`| ${setup} | ${strategy} | 1 | ${fmt(one.games)} | ${fmt(one.rate)} | | ${fmt(one.steady)} | | ${one.busy.toFixed(2)} | ${perCpu(one)} | ${one.peakMB.toFixed(0)} MB |`);
     lines.push(
-      `| ${setup} | ${strategy} | ${cores} | ${fmt(all.games)} | ${fmt(all.rate)} | ×${whole.toFixed(2)} | ${fmt(all.steady)} | ×${warm.toFixed(2)} | ${all.busy.toFixed(2)} | ${all.peakMB.toFixed(0)} MB |`,
+      `| ${setup} | ${strategy} | ${cores} | ${fmt(all.games)} | ${fmt(all.rate)} | ×${whole.toFixed(2)} | ${fmt(all.steady)} | ×${warm.toFixed(2)} | ${all.busy.toFixed(2)} | ${perCpu(all)} | ${all.peakMB.toFixed(0)} MB |`,
     );
     if (ceiling) {
       lines.push(
-        `| ${setup} | ${strategy} | ${cores} processes × 1 | ${fmt(ceiling.games)} | ${fmt(ceiling.rate)} | ×${(ceiling.rate / one.rate).toFixed(2)} | ${fmt(ceiling.steady)} | ×${(ceiling.steady / one.steady).toFixed(2)} | ${ceiling.busy.toFixed(2)} | ${ceiling.peakMB.toFixed(0)} MB (sum) |`,
+        `| ${setup} | ${strategy} | ${cores} processes × 1 | ${fmt(ceiling.games)} | ${fmt(ceiling.rate)} | ×${(ceiling.rate / one.rate).toFixed(2)} | ${fmt(ceiling.steady)} | ×${(ceiling.steady / one.steady).toFixed(2)} | ${ceiling.busy.toFixed(2)} | ${perCpu(ceiling)} | ${ceiling.peakMB.toFixed(0)} MB (sum) |`,
       );
     }
     if (setup === 'ukrainian' && strategy === 'random') {
       const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
       checks.push(`- ukrainian / random on one worker: ${fmt(one.rate)} games/s over the whole run, ${fmt(one.steady)} warm (target ≥ ${fmt(TARGET_RATE)}): ${met(one.steady >= TARGET_RATE)}`);
       checks.push(`- all ${cores} cores against one worker: ×${warm.toFixed(2)} warm, ×${whole.toFixed(2)} over ${seconds} s with start-up (target ≥ ×${TARGET_SPEEDUP}): ${met(warm >= TARGET_SPEEDUP)}`);
+      const efficiency = all.rate / all.busy / (one.rate / one.busy);
+      checks.push(
+        `  (${cores} threads played ${(100 * efficiency).toFixed(0)}% as many games per CPU-second as one, with ${all.busy.toFixed(2)} of ${cores} cores busy: ×${(cores * efficiency).toFixed(2)} if every core were free)`,
+      );
     }
   }
   if (notes.length > 0) lines.push('', ...notes);
