@@ -23,10 +23,11 @@ class SharedRecord {
   readonly audience: (readonly number[] | null)[] = [];
 
   catchUp(log: readonly GameEvent[]): void {
-    for (let i = this.types.length; i < log.length; i++) {
+    const { types, audience } = this;
+    for (let i = types.length; i < log.length; i++) {
       const e = Object.freeze(log[i]);
-      this.types.push(e.t);
-      this.audience.push(e.to ?? null);
+      types[i] = e.t;
+      audience[i] = e.to ?? null;
     }
   }
 }

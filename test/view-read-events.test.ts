@@ -1,0 +1,104 @@
+// PlayerView.readEvents, the allocation-free way to walk the visible record: at every decision of
+// seeded games it hands over exactly what events(from) returns — the same event objects, in order, each
+// with its type — for a reader going on from where it stopped and for one reading from further back.
+import { describe, expect, it } from 'vitest';
+import type { GameEvent } from '../src/engine/events.js';
+import { playJobGame } from '../src/runner/job.js';
+import type { Strategy } from '../src/strategy/types.js';
+import type { PlayerView } from '../src/views/view.js';
+import { random } from '../strategies/random.js';
+import { makeJob } from './helpers/job.js';
+
+/** What readEvents(from) hands over: the events, and whether each came with its own type. */
+function readFrom(view: PlayerView, from: number): { events: GameEvent[]; typed: boolean; count: number } {
+  const events: GameEvent[] = [];
+  let typed = true;
+  const count = view.readEvents(from, (e, type) => {
+    events.push(e);
+    if (type !== e.t) typed = false;
+  });
+  return { events, typed, count };
+}
+
+/** Random play that, at every decision, checks readEvents against events() (usesHistory: the record is kept). */
+function checker(problems: string[], seen: { checks: number }): Strategy {
+  return {
+    name: 'checker',
+    description: 'random play; compares readEvents with events at every decision',
+    usesHistory: true,
+    createPlayer(seat) {
+      const inner = random.createPlayer(seat);
+      let cursor = 0; // the reader going on from where it stopped
+      const check = (view: PlayerView) => {
+        seen.checks++;
+        const onward = readFrom(view, cursor); // first: the view's checkpoint path, as a bot reading at each decision takes
+        const all = view.events();
+        if (onward.count !== all.length) problems.push(`seat ${seat}: count ${onward.count}, events() has ${all.length}`);
+        if (!sameEvents(onward.events, all.slice(cursor))) problems.push(`seat ${seat}: readEvents(${cursor}) differs from events(${cursor})`);
+        cursor = onward.count;
+        // A second reader, from further back: from the start and from the middle of the record.
+        for (const from of [0, all.length >> 1]) {
+          const back = readFrom(view, from);
+          if (!sameEvents(back.events, all.slice(from))) problems.push(`seat ${seat}: readEvents(${from}) differs from events(${from})`);
+          if (!back.typed) problems.push(`seat ${seat}: an event came with a type other than its own`);
+        }
+        for (const e of all) {
+          if (e.to !== undefined && !e.to.includes(seat)) problems.push(`seat ${seat} was shown ${JSON.stringify(e)}`);
+          if (!Object.isFrozen(e)) problems.push(`seat ${seat} was shown an event it could rewrite: ${e.t}`);
+        }
+        if (!onward.typed) problems.push(`seat ${seat}: an event came with a type other than its own`);
+      };
+      return {
+        decide(view, request, rng) {
+          check(view);
+          return inner.decide(view, request, rng);
+        },
+        speak(view, kind, rng) {
+          check(view);
+          return inner.speak?.(view, kind, rng);
+        },
+      };
+    },
+  };
+}
+
+function sameEvents(a: readonly GameEvent[], b: readonly GameEvent[]): boolean {
+  return a.length === b.length && a.every((e, i) => e === b[i]);
+}
+
+describe('PlayerView.readEvents', () => {
+  it.each([
+    ['ukrainian', []],
+    ['club-12', []],
+    ['vanilla', ['players=9', 'mafia=2']],
+  ])('G7 hands over what events(from) returns, typed, onward and from further back (%s)', (setup, options) => {
+    const problems: string[] = [];
+    const seen = { checks: 0 };
+    const job = makeJob(setup, options, '4');
+    const j = { ...job, strategies: { ...job.strategies, everyone: checker(problems, seen) } };
+    for (let k = 0; k < 15; k++) playJobGame(j, k);
+    expect(problems.slice(0, 5)).toEqual([]);
+    expect(seen.checks).toBeGreaterThan(200);
+  });
+
+  it('reads nothing and returns 0 for a strategy that does not declare usesHistory', () => {
+    let delivered = 0;
+    let counted = 0;
+    const quiet: Strategy = {
+      name: 'quiet',
+      description: 'random play without history',
+      createPlayer(seat) {
+        const inner = random.createPlayer(seat);
+        return {
+          decide(view, request, rng) {
+            counted += view.readEvents(0, () => delivered++);
+            return inner.decide(view, request, rng);
+          },
+        };
+      },
+    };
+    const job = makeJob('ukrainian');
+    playJobGame({ ...job, strategies: { ...job.strategies, everyone: quiet } }, 0);
+    expect([delivered, counted]).toEqual([0, 0]);
+  });
+});
