@@ -91,20 +91,14 @@ class Reading {
     this.sus[by] += vouchWeight(this.colour[target]);
   }
 
-  /** See Mind.deadManWasRight: what the dead man accused and voted against, and who pushed against him. */
-  nightDeath(dead: number, accusations: readonly number[], votes: readonly number[]): void {
-    const { sus, colour } = this;
-    const unsettled = colour[dead] === 0;
-    for (let i = 0; i < accusations.length; i += 2) {
-      if (accusations[i] === dead) sus[accusations[i + 1]] += 0.35;
-      else if (accusations[i + 1] === dead && unsettled) sus[accusations[i]] -= 0.6 * NIGHT_VICTIM;
-    }
-    for (let i = 0; i < votes.length; i += 2) {
-      if (votes[i] === dead) {
-        if (colour[votes[i + 1]] === 0) sus[votes[i + 1]] += 0.2;
-      } else if (votes[i + 1] === dead && unsettled) sus[votes[i]] -= 0.6 * NIGHT_VICTIM;
-    }
-    if (unsettled) colour[dead] = NIGHT_VICTIM;
+  /** What the dead man voted against counts a little more, while its colour is open (Mind.deadManWasRight). */
+  deadVoted(target: number): void {
+    if (this.colour[target] === 0) this.sus[target] += 0.2;
+  }
+
+  /** A vote or accusation against a night victim, while his colour is open: a tell, as against a red. */
+  pushedVictim(by: number): void {
+    this.sus[by] -= 0.6 * NIGHT_VICTIM;
   }
 }
 
@@ -393,10 +387,33 @@ export class Mind {
    * counts more now, and those who pushed against him are suspect, as if he had been shown red.
    */
   private deadManWasRight(dead: number): void {
+    const { accused, privA: priv, pubA: pub } = this;
+    // Each reading counts the pushes against him as tells only while his colour is open.
+    const privTells = priv !== null && priv.colour[dead] === 0 ? priv : null;
+    const pubTells = pub !== null && pub.colour[dead] === 0 ? pub : null;
     const a = this.accusations;
-    for (let i = 0; i < a.length; i += 2) if (a[i] === dead) this.accused[a[i + 1]] += 0.35;
-    if (this.privA !== null) this.privA.nightDeath(dead, a, this.votes);
-    if (this.pubA !== null) this.pubA.nightDeath(dead, a, this.votes);
+    for (let i = 0; i < a.length; i += 2) {
+      if (a[i] === dead) {
+        accused[a[i + 1]] += 0.35;
+        if (priv !== null) priv.sus[a[i + 1]] += 0.35;
+        if (pub !== null) pub.sus[a[i + 1]] += 0.35;
+      } else if (a[i + 1] === dead) {
+        privTells?.pushedVictim(a[i]);
+        pubTells?.pushedVictim(a[i]);
+      }
+    }
+    const v = this.votes;
+    for (let i = 0; i < v.length; i += 2) {
+      if (v[i] === dead) {
+        priv?.deadVoted(v[i + 1]);
+        pub?.deadVoted(v[i + 1]);
+      } else if (v[i + 1] === dead) {
+        privTells?.pushedVictim(v[i]);
+        pubTells?.pushedVictim(v[i]);
+      }
+    }
+    if (privTells !== null) privTells.colour[dead] = NIGHT_VICTIM;
+    if (pubTells !== null) pubTells.colour[dead] = NIGHT_VICTIM;
   }
 
   private hear(seat: number, statements: readonly Statement[]): void {
