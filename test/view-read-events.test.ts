@@ -1,6 +1,7 @@
 // PlayerView.readEvents, the allocation-free way to walk the visible record: at every decision of
 // seeded games it hands over exactly what events(from) returns — the same event objects, in order, each
-// with its type — for a reader going on from where it stopped and for one reading from further back.
+// with its type — for a reader going on from where it stopped, for one reading from further back, and
+// after a reader that threw midway.
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../src/engine/events.js';
 import { playJobGame } from '../src/runner/job.js';
@@ -48,12 +49,26 @@ function checker(problems: string[], seen: { checks: number }): Strategy {
         }
         if (!onward.typed) problems.push(`seat ${seat}: an event came with a type other than its own`);
       };
+      /** Now and then a reader throws midway through the new events (a bot's bug); the readers after it must not notice. */
+      const stumble = (view: PlayerView) => {
+        if (seen.checks % 5 !== 0) return;
+        let taken = 0;
+        try {
+          view.readEvents(cursor, () => {
+            if (++taken === 2) throw new Error('a reader gave up');
+          });
+        } catch {
+          // expected
+        }
+      };
       return {
         decide(view, request, rng) {
+          stumble(view);
           check(view);
           return inner.decide(view, request, rng);
         },
         speak(view, kind, rng) {
+          stumble(view);
           check(view);
           return inner.speak?.(view, kind, rng);
         },

@@ -184,6 +184,7 @@ export class PlayerView {
     // reads from further back (a second reader, a re-read) starts at its event's place in the log.
     const seat = this.seat;
     const { types, audience } = shared;
+    if (this.#logIndex !== null) this.#logIndex.length = this.#visible; // past a reader that threw midway
     const index = start < this.#visible ? (this.#logIndex ??= this.#indexVisible(audience)) : this.#logIndex;
     for (let k = start; k < this.#visible; k++) read(log[index![k]], types[index![k]]);
     let visible = this.#visible;
