@@ -34,12 +34,21 @@ class SharedRecord {
 
 type EventType = GameEvent['t'];
 
-const SHARED_RECORDS = new WeakMap<readonly GameEvent[], SharedRecord>();
+/**
+ * The shared record of the game last read, found by its log. One slot, not a WeakMap by log: a
+ * WeakMap's values outlive young-generation collections (V8 keeps an ephemeron's value through a
+ * scavenge), so every game's record was promoted and GC cost several times more. Games read in turn
+ * (interleaved, as some tests do) each make a new record; it is the same record, worked out again.
+ */
+let lastLog: readonly GameEvent[] | null = null;
+let lastRecord: SharedRecord | null = null;
 
 function sharedRecord(log: readonly GameEvent[]): SharedRecord {
-  let r = SHARED_RECORDS.get(log);
-  if (!r) SHARED_RECORDS.set(log, (r = new SharedRecord()));
-  return r;
+  if (lastLog !== log || lastRecord === null) {
+    lastLog = log;
+    lastRecord = new SharedRecord();
+  }
+  return lastRecord;
 }
 
 export class PlayerView {
