@@ -50,16 +50,19 @@ export function createRng(seed: string): Rng {
   return new AleaRng(seedrandom.alea(seed));
 }
 
-/** The starting state of a child stream, drawn from a parent stream (three 32-bit fractions). */
-export type StreamState = readonly [number, number, number];
-
-export function drawStreamState(parent: Rng): StreamState {
-  return [parent.next(), parent.next(), parent.next()];
+/**
+ * The starting states of `count` child streams, drawn from a parent stream: three 32-bit fractions
+ * each, kept flat (stream i starts from entries 3i, 3i+1, 3i+2).
+ */
+export function drawStreamStates(parent: Rng, count: number): number[] {
+  const states: number[] = [];
+  for (let i = 0; i < 3 * count; i++) states.push(parent.next());
+  return states;
 }
 
-/** A stream that starts from a drawn state: independent of how much anyone else draws later. */
-export function rngFromState(state: StreamState): Rng {
-  return new AleaRng(seedrandom.alea('', { state: { c: 1, s0: state[0], s1: state[1], s2: state[2] } }));
+/** Child stream i of drawn states: independent of how much anyone else draws later. */
+export function rngFromStates(states: readonly number[], i: number): Rng {
+  return new AleaRng(seedrandom.alea('', { state: { c: 1, s0: states[3 * i], s1: states[3 * i + 1], s2: states[3 * i + 2] } }));
 }
 
 /** Game K of a run with seed S has its own seed, so any game replays alone. */

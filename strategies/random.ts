@@ -3,16 +3,23 @@
 // always name someone; bails and the Lawyer's yes/no are uniform over the options.
 import type { DecisionKind, Player, Strategy } from '../src/strategy/types.js';
 
-const AIMED: ReadonlySet<DecisionKind> = new Set<DecisionKind>([
-  'propose', 'mafiaKill', 'courtesanShot', 'maniacKill', 'freeze', 'heal', 'check',
-  'block', 'jail', 'killerShot', 'duel',
-]);
+/** Whether a decision aims at a player. The day's kinds, most decisions by far, are tested first. */
+function aimed(kind: DecisionKind): boolean {
+  if (kind === 'vote' || kind === 'nominate' || kind === 'revote') return false;
+  switch (kind) {
+    case 'propose': case 'mafiaKill': case 'courtesanShot': case 'maniacKill': case 'freeze': case 'heal':
+    case 'check': case 'block': case 'jail': case 'killerShot': case 'duel':
+      return true;
+    default:
+      return false;
+  }
+}
 
 const player: Player = {
   decide(view, request, rng) {
     const { options } = request;
     if (options.length === 0) return null;
-    if (AIMED.has(request.kind)) {
+    if (aimed(request.kind)) {
       let outside = 0;
       for (const s of options) if (!view.isKnownAlly(s)) outside++;
       if (outside === 0) return request.canPass ? null : rng.pick(options);

@@ -4,8 +4,9 @@ import type { Color, Elimination, EliminationCause, GameEvent, Statement, Winner
 import type { RoleDef, Team } from '../rules/roles.js';
 import type { RuleSet } from '../rules/types.js';
 import type { Decision, DecisionKind, Player, SpeechKind } from '../strategy/types.js';
-import { drawStreamState, rngFromState, type Rng, type StreamState } from '../rng.js';
+import { drawStreamStates, rngFromStates, type Rng } from '../rng.js';
 import { PlayerView } from '../views/view.js';
+import { seatArray, seatSlots } from './seatArrays.js';
 
 export interface CheckRecord {
   readonly by: number;
@@ -26,11 +27,10 @@ export interface GameSetup {
   readonly immunities?: Readonly<Record<string, readonly number[] | number>>;
 }
 
-/** A per-seat array of zeros, index 0 unused (plain arrays: cheaper to make than typed ones). */
-function seatArray(n: number): number[] {
-  const a: number[] = [];
-  for (let i = 0; i <= n; i++) a.push(0);
-  return a;
+/** options.includes(answer), as a loop: cheaper than the builtin on a handful of options. */
+function isOption(options: readonly number[], answer: number): boolean {
+  for (let i = 0; i < options.length; i++) if (options[i] === answer) return true;
+  return false;
 }
 
 const NO_STATEMENTS: readonly Statement[] = Object.freeze([]);
@@ -73,7 +73,8 @@ export class Game {
   /** Made on first use: a bot that never decides costs nothing. */
   private readonly views: (PlayerView | undefined)[];
   private readonly seatRngs: (Rng | undefined)[];
-  private readonly seatStreams: StreamState[];
+  /** Each seat's stream state, drawn up front (see rng.ts: drawStreamStates). */
+  private readonly seatStreams: number[];
   private readonly teamSeatsCache: Record<Team, number[]>;
 
   constructor(
@@ -97,17 +98,25 @@ export class Game {
     this.points = seatArray(n);
     this.log = keepLog ? [] : null;
     this.teamSeatsCache = { town: [], mafia: [] };
-    this.views = new Array(n + 1).fill(undefined);
-    this.seatRngs = new Array(n + 1).fill(undefined);
+    this.views = seatSlots<PlayerView>(n);
+    this.seatRngs = seatSlots<Rng>(n);
     // Each seat's own stream starts from a state drawn from the game's stream right after the deal.
-    this.seatStreams = [];
-    for (let s = 0; s <= n; s++) this.seatStreams.push(drawStreamState(rng));
+    this.seatStreams = drawStreamStates(rng, n + 1);
     for (let s = 1; s <= n; s++) {
       this.alive[s] = 1;
-      this.teamAlive[roles[s].team]++;
-      this.teamSeatsCache[roles[s].team].push(s);
+      this.countTeam(roles[s].team, 1);
+      (roles[s].team === 'mafia' ? this.teamSeatsCache.mafia : this.teamSeatsCache.town).push(s);
     }
     this.livingCount = n;
+  }
+
+  /**
+   * Moves a team's living count. Named fields, not `teamAlive[team]`: a lookup keyed by a varying name
+   * is a megamorphic property access in V8, and this one runs at every elimination.
+   */
+  private countTeam(team: Team, delta: number): void {
+    if (team === 'mafia') this.teamAlive.mafia += delta;
+    else this.teamAlive.town += delta;
   }
 
   get cfg(): unknown {
@@ -123,7 +132,7 @@ export class Game {
   }
 
   teamSeats(team: Team): readonly number[] {
-    return this.teamSeatsCache[team];
+    return team === 'mafia' ? this.teamSeatsCache.mafia : this.teamSeatsCache.town;
   }
 
   /** Living seats in seat order, optionally without one seat. */
@@ -158,7 +167,7 @@ export class Game {
   }
 
   private seatRng(seat: number): Rng {
-    return (this.seatRngs[seat] ??= rngFromState(this.seatStreams[seat]));
+    return (this.seatRngs[seat] ??= rngFromStates(this.seatStreams, seat));
   }
 
   /**
@@ -167,7 +176,7 @@ export class Game {
    */
   ask(seat: number, kind: DecisionKind, options: readonly number[], canPass: boolean, fallback: Decision): Decision {
     const answer = this.players[seat].decide(this.view(seat), { kind, options, canPass }, this.seatRng(seat));
-    if (answer === null ? canPass : typeof answer === 'number' && options.includes(answer)) return answer as Decision;
+    if (answer === null ? canPass : typeof answer === 'number' && isOption(options, answer)) return answer as Decision;
     this.illegalDecisions++;
     return fallback;
   }
@@ -190,7 +199,7 @@ export class Game {
     if (this.alive[seat] !== 1) return;
     this.alive[seat] = 0;
     this.livingCount--;
-    this.teamAlive[this.roles[seat].team]--;
+    this.countTeam(this.roles[seat].team, -1);
     this.eliminations.push({ seat, cause, day: this.phase === 'day' ? this.day : this.night, phase: this.phase });
   }
 

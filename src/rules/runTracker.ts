@@ -1,4 +1,5 @@
 // U5.2 / U8: "not the same player more than 2 nights in a row"; a night without an action breaks the run.
+import { seatArray } from '../engine/seatArrays.js';
 
 export const MAX_RUN = 2;
 
@@ -8,9 +9,9 @@ export class RunTracker {
   private readonly length: number[];
 
   constructor(n: number) {
-    this.lastTarget = new Array<number>(n + 1).fill(0);
-    this.lastNight = new Array<number>(n + 1).fill(-10);
-    this.length = new Array<number>(n + 1).fill(0);
+    this.lastTarget = seatArray(n);
+    this.lastNight = seatArray(n, -10);
+    this.length = seatArray(n);
   }
 
   /** Length of the seat's current run as of the night before `night` (0 if broken). */

@@ -53,21 +53,25 @@ function sharedRecord(log: readonly GameEvent[]): SharedRecord {
 
 export class PlayerView {
   readonly #g: Game;
-  readonly seat: number;
+  readonly #seat: number;
 
   constructor(game: Game, seat: number) {
     this.#g = game;
-    this.seat = seat;
-    Object.freeze(this); // a bot cannot re-point its view at another seat (G7)
+    this.#seat = seat;
+  }
+
+  /** This player's seat: a getter over a private field, so a bot cannot re-point its view (G7). */
+  get seat(): number {
+    return this.#seat;
   }
 
   /** Own role id. */
   get role(): string {
-    return this.#g.roles[this.seat].id;
+    return this.#g.roles[this.#seat].id;
   }
 
   get team(): Team {
-    return this.#g.roles[this.seat].team;
+    return this.#g.roles[this.#seat].team;
   }
 
   get players(): number {
@@ -101,16 +105,16 @@ export class PlayerView {
 
   /** True if `seat` is known to this player to be on its own team (itself included). */
   isKnownAlly(seat: number): boolean {
-    if (seat === this.seat) return true;
+    if (seat === this.#seat) return true;
     if (!this.#isSeat(seat)) return false;
-    const me = this.#g.roles[this.seat];
+    const me = this.#g.roles[this.#seat];
     return me.knowsTeam === true && this.#g.roles[seat].knowsTeam === true && this.#g.roles[seat].team === me.team;
   }
 
   /** The other members of its team this player knows (U2, V2), in seat order. */
   knownAllies(): number[] {
     const out: number[] = [];
-    for (let s = 1; s <= this.#g.n; s++) if (s !== this.seat && this.isKnownAlly(s)) out.push(s);
+    for (let s = 1; s <= this.#g.n; s++) if (s !== this.#seat && this.isKnownAlly(s)) out.push(s);
     return out;
   }
 
@@ -129,7 +133,7 @@ export class PlayerView {
   /** This player's own check results (U9.1). */
   checks(): KnownCheck[] {
     const out: KnownCheck[] = [];
-    for (const c of this.#g.checks) if (c.by === this.seat) out.push({ target: c.target, result: c.result, night: c.night });
+    for (const c of this.#g.checks) if (c.by === this.#seat) out.push({ target: c.target, result: c.result, night: c.night });
     return out;
   }
 
@@ -143,7 +147,7 @@ export class PlayerView {
     for (let i = log.length - 1; i >= 0; i--) {
       const e = log[i];
       if (e.t === 'phase') break;
-      if (e.t === 'frozen' && e.seat === this.seat) return true;
+      if (e.t === 'frozen' && e.seat === this.#seat) return true;
     }
     return false;
   }
@@ -191,7 +195,7 @@ export class PlayerView {
     // The visible record only grows, so reading at each decision costs O(new events), not O(game so
     // far): a reader that goes on from where the last one stopped resumes at the checkpoint; one that
     // reads from further back (a second reader, a re-read) starts at its event's place in the log.
-    const seat = this.seat;
+    const seat = this.#seat;
     const { types, audience } = shared;
     if (this.#logIndex !== null) this.#logIndex.length = this.#visible; // past a reader that threw midway
     const index = start < this.#visible ? (this.#logIndex ??= this.#indexVisible(audience)) : this.#logIndex;
@@ -212,7 +216,7 @@ export class PlayerView {
   /** The log index of each event visible so far (made only when someone reads from further back). */
   #indexVisible(audience: readonly (readonly number[] | null)[]): number[] {
     const index: number[] = [];
-    for (let i = 0; i < this.#scanned; i++) if (audience[i] === null || audience[i]!.includes(this.seat)) index.push(i);
+    for (let i = 0; i < this.#scanned; i++) if (audience[i] === null || audience[i]!.includes(this.#seat)) index.push(i);
     return index;
   }
 

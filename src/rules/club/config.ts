@@ -2,6 +2,7 @@
 import type { Game } from '../../engine/game.js';
 import { DISCIPLINE_OPTIONS, disciplineConfig, type DisciplineConfig } from '../discipline.js';
 import type { OptionSpec, Options } from '../options.js';
+import { seatArray } from '../../engine/seatArrays.js';
 
 /** C5: the night steps in their default order; a role acts at its own step (see ROLE_STEP). */
 export const CLUB_NIGHT_STEPS = [
@@ -66,9 +67,6 @@ export function configureClub(o: Options): ClubConfig {
   };
 }
 
-function zeros(n: number): number[] {
-  return new Array<number>(n + 1).fill(0);
-}
 
 /** The per-game state of a club game. Per-seat arrays are indexed by seat (index 0 unused). */
 export class ClubState {
@@ -114,17 +112,17 @@ export class ClubState {
     this.stepSeats = steps;
     this.mafiaTeam = mafiaTeam;
     this.lawyers = lawyers;
-    this.blocked = zeros(n);
-    this.jailOrder = zeros(n);
-    this.bailOrder = zeros(n);
-    this.duelTarget = zeros(n);
-    this.dying = zeros(n);
-    this.participants = zeros(n);
-    this.votes = zeros(n);
-    this.luckSpent = zeros(n);
-    this.cancelUsed = zeros(n);
-    this.publicImmunity = zeros(n);
-    this.friend = zeros(n);
+    this.blocked = seatArray(n);
+    this.jailOrder = seatArray(n);
+    this.bailOrder = seatArray(n);
+    this.duelTarget = seatArray(n);
+    this.dying = seatArray(n);
+    this.participants = seatArray(n);
+    this.votes = seatArray(n);
+    this.luckSpent = seatArray(n);
+    this.cancelUsed = seatArray(n);
+    this.publicImmunity = seatArray(n);
+    this.friend = seatArray(n);
   }
 }
 

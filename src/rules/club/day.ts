@@ -7,6 +7,7 @@ import { speechFoul } from '../discipline.js';
 import { isJailed, type ClubConfig, type ClubState } from './config.js';
 import { friendSaves, shielded } from './immunity.js';
 import { releaseOrphans } from './night.js';
+import { clearSeats } from '../../engine/seatArrays.js';
 
 const YES_NO: readonly number[] = [YES, NO];
 
@@ -46,7 +47,7 @@ function votable(g: Game, cfg: ClubConfig, st: ClubState, seat: number): boolean
  */
 function countVotes(g: Game, cfg: ClubConfig, st: ClubState, order: readonly number[]): number {
   const votes = st.votes;
-  votes.fill(0);
+  clearSeats(votes);
   st.shootout = false;
   for (const voter of order) {
     if (g.alive[voter] !== 1 || isJailed(g, voter)) continue;

@@ -2,6 +2,7 @@
 // the Ukrainian night order and cannot be killed at night; Lucky (C14) survives the first night shot at.
 // The Ukrainian night calls these three hooks; at a table without these roles they cost a seat scan.
 import type { Game } from '../../engine/game.js';
+import { seatArray } from '../../engine/seatArrays.js';
 
 interface GuestState {
   /** Sportsman → tonight's target (0 = none). */
@@ -14,7 +15,7 @@ const states = new WeakMap<Game, GuestState>();
 function stateOf(g: Game): GuestState {
   let st = states.get(g);
   if (!st) {
-    st = { duel: new Array<number>(g.n + 1).fill(0), luckSpent: new Array<number>(g.n + 1).fill(0) };
+    st = { duel: seatArray(g.n), luckSpent: seatArray(g.n) };
     states.set(g, st);
   }
   return st;

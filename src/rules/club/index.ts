@@ -9,6 +9,7 @@ import { runClubDay } from './day.js';
 import { dealImmunities } from './immunity.js';
 import { checkClubInvariants } from './invariants.js';
 import { runClubNight } from './night.js';
+import { seatArray } from '../../engine/seatArrays.js';
 
 /** The club family, then the guests whose mechanics work at a club table (see docs/club.md). */
 export const CLUB_ROLES: readonly string[] = [
@@ -56,7 +57,7 @@ export const club: RuleSet = {
   introduce(g) {
     const st = new ClubState(g);
     g.ruleState = st;
-    g.jailed = new Array<number>(g.n + 1).fill(0);
+    g.jailed = seatArray(g.n);
     introduceTeams(g); // C3: the mafia team learn each other; nobody acts
     dealImmunities(g, st); // C16
   },

@@ -4,6 +4,7 @@ import type { Game } from '../../engine/game.js';
 import type { DecisionKind } from '../../strategy/types.js';
 import { firstDayOrNight, isJailed, type ClubConfig, type ClubNightStep, type ClubState } from './config.js';
 import { friendSaves } from './immunity.js';
+import { clearSeats } from '../../engine/seatArrays.js';
 
 type StepHandler = (g: Game, cfg: ClubConfig, st: ClubState, step: ClubNightStep) => void;
 
@@ -28,12 +29,12 @@ const BY_SPORTSMAN = 2;
 export function runClubNight(g: Game): void {
   const cfg = g.cfg as ClubConfig;
   const st = g.ruleState as ClubState;
-  g.healed.fill(0);
-  g.targeted.fill(0);
-  st.blocked.fill(0);
-  st.jailOrder.fill(0);
-  st.bailOrder.fill(0);
-  st.duelTarget.fill(0);
+  clearSeats(g.healed);
+  clearSeats(g.targeted);
+  clearSeats(st.blocked);
+  clearSeats(st.jailOrder);
+  clearSeats(st.bailOrder);
+  clearSeats(st.duelTarget);
   for (const step of cfg.nightOrder) STEPS[step](g, cfg, st, step);
   dawn(g, st);
 }
@@ -199,7 +200,7 @@ function duelStep(g: Game, cfg: ClubConfig, st: ClubState, step: ClubNightStep):
  */
 function dawn(g: Game, st: ClubState): void {
   const dying = st.dying;
-  dying.fill(0);
+  clearSeats(dying);
   for (let s = 1; s <= g.n; s++) {
     if (g.targeted[s] === 0 || g.alive[s] !== 1) continue;
     const role = g.roles[s];

@@ -4,6 +4,7 @@ import { DISCIPLINE_OPTIONS, disciplineConfig, type DisciplineConfig } from '../
 import type { OptionSpec, Options } from '../options.js';
 import { RunTracker } from '../runTracker.js';
 import type { RoleDef } from '../roles.js';
+import { seatArray } from '../../engine/seatArrays.js';
 
 export const NIGHT_STEPS = ['courtesan', 'doctor', 'mafia', 'maniac', 'commissar'] as const;
 export type NightStep = (typeof NIGHT_STEPS)[number];
@@ -97,8 +98,8 @@ export class UkrainianState {
     this.killers = killers;
     this.blackTeam = blackTeam;
     this.runs = new RunTracker(n);
-    this.noteSpent = new Array<number>(n + 1).fill(0);
-    this.nominated = new Array<number>(n + 1).fill(0);
-    this.votes = new Array<number>(n + 1).fill(0);
+    this.noteSpent = seatArray(n);
+    this.nominated = seatArray(n);
+    this.votes = seatArray(n);
   }
 }

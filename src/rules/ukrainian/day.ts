@@ -4,13 +4,14 @@ import { NO, YES } from '../../strategy/types.js';
 import { speechFoul } from '../discipline.js';
 import { leaders, removeByDay, speakingOrder } from '../dayTools.js';
 import type { UkrainianConfig, UkrainianState } from './config.js';
+import { clearSeats } from '../../engine/seatArrays.js';
 
 export function runUkrainianDay(g: Game): void {
   const cfg = g.cfg as UkrainianConfig;
   const state = g.ruleState as UkrainianState;
   announceNote(g, state);
   g.nominees = [];
-  state.nominated.fill(0);
+  clearSeats(state.nominated);
   const order = speakingOrder(g, g.day);
   for (const seat of order) {
     if (g.alive[seat] !== 1) continue;
@@ -51,8 +52,10 @@ export function runUkrainianDay(g: Game): void {
 
 /** U3.1: a speaker may nominate one living player other than themself who is not yet nominated. */
 function nominate(g: Game, state: UkrainianState, seat: number): void {
+  const { n, alive } = g;
+  const nominated = state.nominated;
   const options: number[] = [];
-  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && s !== seat && state.nominated[s] === 0) options.push(s);
+  for (let s = 1; s <= n; s++) if (alive[s] === 1 && s !== seat && nominated[s] === 0) options.push(s);
   if (options.length === 0) return;
   const target = g.ask(seat, 'nominate', options, true, null);
   if (target === null) return;
@@ -94,7 +97,7 @@ function decideVote(g: Game, cfg: UkrainianConfig, state: UkrainianState, order:
  */
 function castVotes(g: Game, state: UkrainianState, order: readonly number[], candidates: readonly number[], kind: 'vote' | 'revote', round: number): number[] {
   const votes = state.votes;
-  votes.fill(0);
+  clearSeats(votes);
   const last = candidates[candidates.length - 1];
   const beforeLast = candidates[candidates.length - 2];
   for (const voter of order) {
@@ -106,7 +109,7 @@ function castVotes(g: Game, state: UkrainianState, order: readonly number[], can
     g.log?.push({ t: 'vote', seat: voter, target, round });
   }
   for (const c of candidates) if (g.extraVoteAgainst[c] === 1) votes[c]++;
-  g.extraVoteAgainst.fill(0);
+  clearSeats(g.extraVoteAgainst);
   return leaders(candidates, votes);
 }
 

@@ -3,6 +3,7 @@ import type { Game } from '../../engine/game.js';
 import { NO, YES, type DecisionKind } from '../../strategy/types.js';
 import type { NightStep, UkrainianConfig, UkrainianState } from './config.js';
 import { guestNight, guestSurvives, resolveDuels } from '../club/guests.js';
+import { clearSeats } from '../../engine/seatArrays.js';
 
 type StepHandler = (g: Game, cfg: UkrainianConfig, state: UkrainianState) => void;
 
@@ -17,9 +18,9 @@ const STEPS: Record<NightStep, StepHandler> = {
 export function runUkrainianNight(g: Game): void {
   const cfg = g.cfg as UkrainianConfig;
   const state = g.ruleState as UkrainianState;
-  g.frozen.fill(0);
-  g.healed.fill(0);
-  g.targeted.fill(0);
+  clearSeats(g.frozen);
+  clearSeats(g.healed);
+  clearSeats(g.targeted);
   state.noteTonight = null;
   for (const step of cfg.nightOrder) STEPS[step](g, cfg, state);
   guestNight(g); // mixed setups: a club Sportsman acts last (C13)

@@ -1,0 +1,21 @@
+// Per-seat arrays: index 0 unused, seats 1..n. Made and cleared with plain loops: on arrays this
+// small, Array.prototype.fill goes through the runtime and cost more than the rest of a night.
+
+/** A packed per-seat array of `value` (0 unless given), index 0 included. */
+export function seatArray(n: number, value = 0): number[] {
+  const a: number[] = [];
+  for (let i = 0; i <= n; i++) a.push(value);
+  return a;
+}
+
+/** Per-seat slots, each empty until its seat first needs it. */
+export function seatSlots<T>(n: number): (T | undefined)[] {
+  const a: (T | undefined)[] = [];
+  for (let i = 0; i <= n; i++) a.push(undefined);
+  return a;
+}
+
+/** Sets every entry of a per-seat array back to `value` (0 unless given). */
+export function clearSeats(a: number[], value = 0): void {
+  for (let i = 0; i < a.length; i++) a[i] = value;
+}
