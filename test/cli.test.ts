@@ -97,6 +97,7 @@ const BAD: Record<string, { args: string[]; says: RegExp; spawn?: boolean }> = {
   'unknown strategy': { args: ['run', '--strategy', 'randon'], says: /unknown strategy "randon".*did you mean "random"/ },
   'unknown command': { args: ['frobnicate'], says: /unknown command 'frobnicate'/, spawn: true },
   'unwritable --games-out': { args: ['run', '--games', '2', '--games-out', join(dir, 'no-such-dir', 'games.jsonl')], says: /--games-out .*games\.jsonl/, spawn: true },
+  'too many --workers': { args: ['run', '--workers', '1000'], says: /--workers 1000: expected a whole number from 1 to \d+/ },
   'replay without --game': { args: ['replay'], says: /--game/ },
   'bad --game': { args: ['replay', '--game', 'x1'], says: /--game x1/ },
 };

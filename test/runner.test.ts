@@ -2,9 +2,10 @@
 // beyond the range of games it covers.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { GAMES_PER_WORKER, workerCount } from '../src/cli/common.js';
 import { runCommand, shardRange, type RunFlags } from '../src/cli/run.js';
 import { mergeCommand } from '../src/cli/merge.js';
 import { tallyFromReport, buildReport } from '../src/report/report.js';
@@ -115,6 +116,25 @@ describe('parallel runner', () => {
     const lines = readFileSync(out, 'utf8').trim().split('\n');
     expect(lines.map((l) => JSON.parse(l).index)).toEqual([...Array(report.range.end).keys()]);
     expect(existsSync(partialFile)).toBe(false);
+  });
+});
+
+describe('thread count', () => {
+  const cpus = availableParallelism();
+
+  it('by default one thread per GAMES_PER_WORKER games, at least one, at most one per CPU', () => {
+    expect(workerCount(undefined, 1)).toBe(1);
+    expect(workerCount(undefined, GAMES_PER_WORKER - 1)).toBe(1);
+    expect(workerCount(undefined, 2 * GAMES_PER_WORKER)).toBe(Math.min(2, cpus));
+    expect(workerCount(undefined, 1_000_000)).toBe(Math.min(Math.floor(1_000_000 / GAMES_PER_WORKER), cpus));
+  });
+
+  it('--workers is taken as given up to 4 per CPU (at least 8), and refused beyond', () => {
+    const most = Math.max(8, 4 * cpus);
+    expect(workerCount('3', 10)).toBe(3);
+    expect(workerCount(String(most), 10)).toBe(most);
+    expect(() => workerCount(String(most + 1), 10)).toThrow(new RegExp(`--workers ${most + 1}: expected a whole number from 1 to ${most}`));
+    expect(() => workerCount('0', 10)).toThrow(/--workers 0/);
   });
 });
 

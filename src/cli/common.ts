@@ -1,4 +1,5 @@
 // What the commands share: parsing the job options, colour, and output helpers.
+import { availableParallelism } from 'node:os';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { UserError } from '../errors.js';
 import type { Job } from '../runner/job.js';
@@ -25,6 +26,23 @@ export function parseCount(flag: string, raw: string, min: number, max = 1e12): 
   const t = raw.trim().replace(/_/g, '');
   if (!/^\d+$/.test(t) || Number(t) < min || Number(t) > max) throw new UserError(`${flag} ${raw}: expected a whole number from ${min} to ${max}`);
   return Number(t);
+}
+
+/**
+ * Games each extra thread should have before it pays for itself: a thread starts cold and spends its
+ * first few thousand games warming up (interpreted, then compiled), about half a second.
+ */
+export const GAMES_PER_WORKER = 25_000;
+
+/**
+ * The thread count: `--workers N` as given (1 to 4 per CPU, at least 8 allowed: a typo such as 100
+ * should not start 100 threads), else one per GAMES_PER_WORKER games, at least 1 and at most one per
+ * CPU. Results never depend on it.
+ */
+export function workerCount(raw: string | undefined, games: number): number {
+  const cpus = availableParallelism();
+  if (raw !== undefined) return parseCount('--workers', raw, 1, Math.max(8, 4 * cpus));
+  return Math.max(1, Math.min(cpus, Math.floor(games / GAMES_PER_WORKER)));
 }
 
 /** The --option overrides, with `--series K` as `series=K` (C16.1). */

@@ -49,7 +49,7 @@ Examples:
     .option('--games-out <file>', 'write one JSON line per game to FILE')
     .option('--check', 'check engine invariants after every phase (slower)')
     .option('--strict', 'stop at the first failed game instead of recording it')
-    .option('-w, --workers <n>', 'threads to play on; 1 plays in-process (default: number of CPUs)')
+    .option('-w, --workers <n>', 'threads to play on; 1 plays in-process (default: one per 25,000 games, up to the number of CPUs)')
     .option('--shard <i/n>', 'play only shard I of N: games [⌊(I−1)·G/N⌋, ⌊I·G/N⌋) (merge the --json reports with `merge`)')
     .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
     .addHelpText('after', `
@@ -135,7 +135,7 @@ Examples:
     .requiredOption('--strategies <a,b,…>', 'strategies to pair (names, NAME:key=value,…, or plug-in files; repeatable)', collect, [])
     .option('-n, --games <n>', 'games per pairing', '2000')
     .option('--seed <n>', 'run seed: game K of every pairing plays from (seed, K)', '1')
-    .option('-w, --workers <n>', 'threads to play each pairing on; 1 plays in-process (default: number of CPUs)')
+    .option('-w, --workers <n>', 'threads to play each pairing on; 1 plays in-process (default: one per 25,000 games, up to the number of CPUs)')
     .option('--json', 'print the tournament as JSON')
     .addHelpText('after', `
 Examples:

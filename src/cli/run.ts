@@ -1,12 +1,11 @@
 // `mafia-sim run`: play a batch of seeded games (on worker threads, or one shard of the batch) and
 // report the tables (or JSON). Ctrl-C stops the run and reports the games that finished.
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { UserError } from '../errors.js';
 import { buildReport, type Report } from '../report/report.js';
 import { jobFromSpec } from '../runner/job.js';
 import { runGames } from '../runner/parallel.js';
-import { jobOverrides, parseCount, parseSeed, type JobFlags } from './common.js';
+import { jobOverrides, parseCount, parseSeed, workerCount, type JobFlags } from './common.js';
 import { progressBar } from './progress.js';
 
 export interface RunFlags extends JobFlags {
@@ -14,7 +13,7 @@ export interface RunFlags extends JobFlags {
   gamesOut?: string;
   check?: boolean;
   strict?: boolean;
-  /** Threads; default: os.availableParallelism(). */
+  /** Threads; default: one per 25,000 games, at most one per CPU (workerCount). */
   workers?: string;
   /** `I/N`: play only shard I of N of the games. */
   shard?: string;
@@ -32,8 +31,8 @@ export interface RunHooks {
 /** A report; `partial` is true when the run was interrupted (the CLI then exits 130). */
 export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise<Report> {
   const games = parseCount('--games', flags.games, 1);
-  const workers = flags.workers === undefined ? availableParallelism() : parseCount('--workers', flags.workers, 1, 1024);
   const { first, end } = flags.shard === undefined ? { first: 0, end: games } : shardRange(flags.shard, games);
+  const workers = workerCount(flags.workers, end - first);
   // The worker threads rebuild the job from this same spec with the same function.
   const seed = parseSeed(flags.seed);
   const job = await jobFromSpec({ setupArg: flags.setup, overrides: jobOverrides(flags), strategies: flags.strategy, seed });

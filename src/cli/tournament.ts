@@ -1,13 +1,12 @@
 // `mafia-sim tournament`: every town × mafia pairing of the given strategies on the same seeds; a matrix
 // of town win % with Wilson 95% intervals, and the mean game length per pairing (or the same data as JSON).
-import { availableParallelism } from 'node:os';
 import Table from 'cli-table3';
 import type { ChalkInstance } from 'chalk';
 import { UserError } from '../errors.js';
 import { loadSetup } from '../setup/load.js';
 import { loadStrategies } from '../strategy/load.js';
 import { runTournament, type Pairing, type TournamentReport } from '../tournament/tournament.js';
-import { parseCount, parseSeed } from './common.js';
+import { parseCount, parseSeed, workerCount } from './common.js';
 
 export interface TournamentFlags {
   setup: string;
@@ -16,7 +15,7 @@ export interface TournamentFlags {
   strategies: string[];
   games: string;
   seed: string;
-  /** Threads; default: os.availableParallelism(). */
+  /** Threads; default: one per 25,000 games, at most one per CPU (workerCount). */
   workers?: string;
 }
 
@@ -43,7 +42,7 @@ export function splitStrategyList(raw: readonly string[]): string[] {
 
 export async function tournamentCommand(flags: TournamentFlags): Promise<TournamentReport> {
   const games = parseCount('--games', flags.games, 1);
-  const workers = flags.workers === undefined ? availableParallelism() : parseCount('--workers', flags.workers, 1, 1024);
+  const workers = workerCount(flags.workers, games);
   const seed = parseSeed(flags.seed);
   const strategies = splitStrategyList(flags.strategies);
   // Validate every spec (and import plug-ins) before playing anything.
