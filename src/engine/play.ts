@@ -63,16 +63,20 @@ export function playGame(
 
 const NOBODY: Player = { decide: () => null };
 
+// Points are looked up once per event here, not once per seat through g.score: a lookup keyed by a
+// varying event name is a megamorphic property access, and these run for every seat at every phase.
+
 function scoreSurvivors(g: Game, event: string): void {
-  if (!g.setup.scoring[event]) return;
-  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1) g.score(s, event);
+  const pts = g.setup.scoring[event];
+  if (!pts) return;
+  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1) g.points[s] += pts;
 }
 
 /** U13 / C18: the winning team's players score `win`; a draw or stalemate scores everyone. */
 function scoreOutcome(g: Game): void {
   const w = g.winner!;
-  for (let s = 1; s <= g.n; s++) {
-    if (w === 'draw' || w === 'stalemate') g.score(s, w);
-    else if (g.roles[s].team === w) g.score(s, 'win');
-  }
+  const everyone = w === 'draw' || w === 'stalemate';
+  const pts = g.setup.scoring[everyone ? w : 'win'];
+  if (!pts) return;
+  for (let s = 1; s <= g.n; s++) if (everyone || g.roles[s].team === w) g.points[s] += pts;
 }
