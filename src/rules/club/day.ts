@@ -49,10 +49,12 @@ function countVotes(g: Game, cfg: ClubConfig, st: ClubState, order: readonly num
   const votes = st.votes;
   clearSeats(votes);
   st.shootout = false;
+  // Who may be voted for does not change while the table votes: worked out once, not per voter.
+  const candidates: number[] = [];
+  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && votable(g, cfg, st, s)) candidates.push(s);
   for (const voter of order) {
     if (g.alive[voter] !== 1 || isJailed(g, voter)) continue;
-    const options: number[] = [];
-    for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && s !== voter && votable(g, cfg, st, s)) options.push(s);
+    const options = candidates.includes(voter) ? candidates.filter((c) => c !== voter) : candidates;
     const target = options.length > 0 ? g.ask(voter, 'vote', options, false, voter)! : voter;
     g.log?.push({ t: 'vote', seat: voter, target, round: 1 });
     if (target === voter && !votable(g, cfg, st, voter)) continue; // a shielded player's own vote is not accepted either
