@@ -35,6 +35,15 @@ class SharedRecord {
 type EventType = GameEvent['t'];
 
 /**
+ * Whether an event addressed to `to` reaches `seat`: a loop, inlined where it is used, where
+ * `includes` is a call into a builtin for the one or few seats of a private event.
+ */
+function addressedTo(to: readonly number[], seat: number): boolean {
+  for (let k = 0; k < to.length; k++) if (to[k] === seat) return true;
+  return false;
+}
+
+/**
  * The shared record of the game last read, found by its log. One slot, not a WeakMap by log: a
  * WeakMap's values outlive young-generation collections (V8 keeps an ephemeron's value through a
  * scavenge), so every game's record was promoted and GC cost several times more. Games read in turn
@@ -203,7 +212,7 @@ export class PlayerView {
     let visible = this.#visible;
     for (let i = this.#scanned; i < log.length; i++) {
       const to = audience[i];
-      if (to !== null && !to.includes(seat)) continue; // G7: addressed to other seats
+      if (to !== null && !addressedTo(to, seat)) continue; // G7: addressed to other seats
       if (visible >= start) read(log[i], types[i]);
       index?.push(i);
       visible++;
@@ -216,7 +225,7 @@ export class PlayerView {
   /** The log index of each event visible so far (made only when someone reads from further back). */
   #indexVisible(audience: readonly (readonly number[] | null)[]): number[] {
     const index: number[] = [];
-    for (let i = 0; i < this.#scanned; i++) if (audience[i] === null || audience[i]!.includes(this.#seat)) index.push(i);
+    for (let i = 0; i < this.#scanned; i++) if (audience[i] === null || addressedTo(audience[i]!, this.#seat)) index.push(i);
     return index;
   }
 
