@@ -8,6 +8,7 @@ import { playJobGame } from '../src/runner/job.js';
 import type { Strategy } from '../src/strategy/types.js';
 import type { PlayerView } from '../src/views/view.js';
 import { random } from '../strategies/random.js';
+import { smart } from '../strategies/smart.js';
 import { makeJob } from './helpers/job.js';
 
 /** What readEvents(from) hands over: the events, and whether each came with its own type. */
@@ -45,7 +46,7 @@ function checker(problems: string[], seen: { checks: number }): Strategy {
         }
         for (const e of all) {
           if (e.to !== undefined && !e.to.includes(seat)) problems.push(`seat ${seat} was shown ${JSON.stringify(e)}`);
-          if (!Object.isFrozen(e)) problems.push(`seat ${seat} was shown an event it could rewrite: ${e.t}`);
+          if (!deeplyFrozen(e)) problems.push(`seat ${seat} was shown an event it could rewrite: ${JSON.stringify(e)}`);
         }
         if (!onward.typed) problems.push(`seat ${seat}: an event came with a type other than its own`);
       };
@@ -77,6 +78,63 @@ function checker(problems: string[], seen: { checks: number }): Strategy {
   };
 }
 
+/** The event, and every array or object it holds (audience, seats, the deal, statements), frozen. */
+function deeplyFrozen(x: unknown): boolean {
+  if (typeof x !== 'object' || x === null) return true;
+  return Object.isFrozen(x) && Object.values(x).every(deeplyFrozen);
+}
+
+/**
+ * smart play by a vandal: at each decision it tries to rewrite every event it can see (the event, its
+ * audience, its seats, the statements of a speech and the statements themselves), and rewrites the
+ * statements it said itself, through the array it returned. Counts the attempts, and those that took.
+ */
+function vandal(tally: { tries: number; took: number; ownRewrites: number }): Strategy {
+  const attempt = (write: () => void) => {
+    tally.tries++;
+    try {
+      write();
+      tally.took++;
+    } catch (e) {
+      if (!(e instanceof TypeError)) throw e;
+    }
+  };
+  return {
+    name: 'vandal',
+    description: 'smart play that tries to rewrite the record',
+    usesHistory: true,
+    createPlayer(seat) {
+      const inner = smart.createPlayer(seat);
+      let said: { type: string; seat?: number }[] | null = null;
+      const vandalise = (view: PlayerView) => {
+        for (const e of view.events() as unknown as Record<string, unknown>[]) {
+          attempt(() => void (e.t = 'noDeaths'));
+          for (const key of ['to', 'seats', 'roles', 'statements']) if (Array.isArray(e[key])) attempt(() => void (e[key] as unknown[]).push(99));
+          for (const st of (e.statements ?? []) as Record<string, unknown>[]) attempt(() => void (st.seat = 99));
+        }
+        // Its own array stays its own to change; the record holds a copy.
+        if (said !== null && said.length > 0) {
+          said.push({ type: 'accuse', seat: 1 });
+          said[0].seat = 99;
+          tally.ownRewrites++;
+        }
+      };
+      return {
+        decide(view, request, rng) {
+          vandalise(view);
+          return inner.decide(view, request, rng);
+        },
+        speak(view, kind, rng) {
+          vandalise(view);
+          const out = inner.speak?.(view, kind, rng);
+          said = Array.isArray(out) ? (out as { type: string; seat?: number }[]) : null;
+          return out;
+        },
+      };
+    },
+  };
+}
+
 function sameEvents(a: readonly GameEvent[], b: readonly GameEvent[]): boolean {
   return a.length === b.length && a.every((e, i) => e === b[i]);
 }
@@ -95,6 +153,24 @@ describe('PlayerView.readEvents', () => {
     expect(problems.slice(0, 5)).toEqual([]);
     expect(seen.checks).toBeGreaterThan(200);
   });
+
+  it.each([['ukrainian'], ['club-12']])(
+    'G7 G8 no bot can rewrite what another reads: not an event, its audience or seats, nor a statement, not even its own once said (%s)',
+    (setup) => {
+      const job = makeJob(setup, [], '6', ['smart']);
+      const tally = { tries: 0, took: 0, ownRewrites: 0 };
+      const spoiled = { ...job, strategies: { ...job.strategies, everyone: vandal(tally) } };
+      for (let k = 0; k < 6; k++) {
+        const clean = playJobGame(job, k, { keepLog: true });
+        const vandalised = playJobGame(spoiled, k, { keepLog: true });
+        // Every write was refused, so the vandals played exactly the game smart plays.
+        expect(JSON.stringify(vandalised.log)).toBe(JSON.stringify(clean.log));
+      }
+      expect(tally.tries).toBeGreaterThan(1000);
+      expect(tally.took).toBe(0);
+      expect(tally.ownRewrites).toBeGreaterThan(10);
+    },
+  );
 
   it('reads nothing and returns 0 for a strategy that does not declare usesHistory', () => {
     let delivered = 0;

@@ -181,12 +181,19 @@ export class Game {
     return fallback;
   }
 
-  /** G8: a speech or last word; statements are relayed publicly and never checked. */
+  /**
+   * G8: a speech or last word; statements are relayed publicly and never checked. The record gets a
+   * frozen copy: the speaker keeps its own array, and nobody can rewrite what was said (G7). Without
+   * a record nobody hears them, but the bot still speaks (its draws shape its later decisions).
+   */
   speak(seat: number, kind: SpeechKind): readonly Statement[] {
     const p = this.players[seat];
     if (!p.speak) return NO_STATEMENTS;
     const said = p.speak(this.view(seat), kind, this.seatRng(seat));
-    return Array.isArray(said) ? said : NO_STATEMENTS;
+    if (this.log === null || !Array.isArray(said) || said.length === 0) return NO_STATEMENTS;
+    const record: Statement[] = [];
+    for (const st of said as readonly Statement[]) record.push(typeof st === 'object' && st !== null ? Object.freeze({ ...st }) : st);
+    return Object.freeze(record);
   }
 
   /** Records an event when the log is kept. Call as `g.log && g.emit(...)` on the hot path. */

@@ -25,7 +25,7 @@ class SharedRecord {
   catchUp(log: readonly GameEvent[]): void {
     const { types, audience } = this;
     for (let i = types.length; i < log.length; i++) {
-      const e = Object.freeze(log[i]);
+      const e = freezeEvent(log[i]);
       types[i] = e.t;
       audience[i] = e.to ?? null;
     }
@@ -33,6 +33,18 @@ class SharedRecord {
 }
 
 type EventType = GameEvent['t'];
+
+/**
+ * Freezes an event and the arrays it holds (its audience, tied or team seats, the deal): freezing is
+ * shallow, and a bot holding an event must not rewrite what the others read. Statements arrive frozen
+ * already (Game.speak).
+ */
+function freezeEvent(e: GameEvent): GameEvent {
+  if (e.to !== undefined) Object.freeze(e.to);
+  if (e.t === 'team' || e.t === 'tie' || e.t === 'shootout') Object.freeze(e.seats);
+  else if (e.t === 'deal') Object.freeze(e.roles);
+  return Object.freeze(e);
+}
 
 /**
  * Whether an event addressed to `to` reaches `seat`: a loop, inlined where it is used, where
