@@ -86,8 +86,8 @@ function deeplyFrozen(x: unknown): boolean {
 
 /**
  * smart play by a vandal: at each decision it tries to rewrite every event it can see (the event, its
- * audience, its seats, the statements of a speech and the statements themselves), and rewrites the
- * statements it said itself, through the array it returned. Counts the attempts, and those that took.
+ * audience, its seats, the statements of a speech and the statements themselves), and rewrites what
+ * it said itself, through the array it returned. Counts the attempts, and those that took.
  */
 function vandal(tally: { tries: number; took: number; ownRewrites: number }): Strategy {
   const attempt = (write: () => void) => {
@@ -112,11 +112,11 @@ function vandal(tally: { tries: number; took: number; ownRewrites: number }): St
           for (const key of ['to', 'seats', 'roles', 'statements']) if (Array.isArray(e[key])) attempt(() => void (e[key] as unknown[]).push(99));
           for (const st of (e.statements ?? []) as Record<string, unknown>[]) attempt(() => void (st.seat = 99));
         }
-        // Its own array stays its own to change; the record holds a copy.
+        // Its own array stays its own to change (the record holds a copy); the statements are frozen.
         if (said !== null && said.length > 0) {
           said.push({ type: 'accuse', seat: 1 });
-          said[0].seat = 99;
           tally.ownRewrites++;
+          attempt(() => void (said![0].seat = 99));
         }
       };
       return {

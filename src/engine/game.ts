@@ -183,17 +183,17 @@ export class Game {
 
   /**
    * G8: a speech or last word; statements are relayed publicly and never checked. The record gets a
-   * frozen copy: the speaker keeps its own array, and nobody can rewrite what was said (G7). Without
-   * a record nobody hears them, but the bot still speaks (its draws shape its later decisions).
+   * frozen copy of the array and the statements themselves frozen: the speaker keeps its own array,
+   * and nobody can rewrite what was said (G7). Without a record nobody hears them, but the bot still
+   * speaks (its draws shape its later decisions).
    */
   speak(seat: number, kind: SpeechKind): readonly Statement[] {
     const p = this.players[seat];
     if (!p.speak) return NO_STATEMENTS;
     const said = p.speak(this.view(seat), kind, this.seatRng(seat));
     if (this.log === null || !Array.isArray(said) || said.length === 0) return NO_STATEMENTS;
-    const record: Statement[] = [];
-    for (const st of said as readonly Statement[]) record.push(typeof st === 'object' && st !== null ? Object.freeze({ ...st }) : st);
-    return Object.freeze(record);
+    for (const st of said as readonly Statement[]) if (typeof st === 'object' && st !== null) Object.freeze(st);
+    return Object.freeze(said.slice());
   }
 
   /** Records an event when the log is kept. Call as `g.log && g.emit(...)` on the hot path. */

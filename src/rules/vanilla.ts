@@ -79,7 +79,7 @@ function vanillaDay(g: Game): void {
   }
   const top = leaders(living, votes);
   if (top.length > 1) {
-    g.log?.push({ t: 'tie', seats: top, round: 1 });
+    g.log?.push({ t: 'tie', seats: [...top], round: 1 });
     if ((g.cfg as VanillaConfig).tie === 'none') {
       g.log?.push({ t: 'noElimination', reason: 'tie' });
       return;

@@ -84,13 +84,13 @@ function countVotes(g: Game, cfg: ClubConfig, st: ClubState, order: readonly num
   const top: number[] = [];
   for (let s = 1; s <= g.n; s++) if (votes[s] === best) top.push(s);
   if (tied === 1) return top[0];
-  g.log?.push({ t: 'tie', seats: top, round: 1 });
+  g.log?.push({ t: 'tie', seats: [...top], round: 1 });
   if (tied > 3) {
     g.log?.push({ t: 'noElimination', reason: `a tie between ${tied} players` }); // C4.2: void
     return 0;
   }
   const executed = g.rng.pick(top); // C4.2: the shoot-out
-  g.log?.push({ t: 'shootout', seats: top, executed });
+  g.log?.push({ t: 'shootout', seats: [...top], executed });
   st.shootout = true;
   return executed;
 }

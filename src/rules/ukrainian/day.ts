@@ -68,7 +68,7 @@ function nominate(g: Game, state: UkrainianState, seat: number): void {
 function decideVote(g: Game, cfg: UkrainianConfig, state: UkrainianState, order: readonly number[], nominees: readonly number[]): number[] {
   let top = castVotes(g, state, order, nominees, 'vote', 1);
   if (top.length === 1) return top;
-  g.log?.push({ t: 'tie', seats: top, round: 1 });
+  g.log?.push({ t: 'tie', seats: [...top], round: 1 });
   switch (cfg.tie) {
     case 'none':
       g.log?.push({ t: 'noElimination', reason: 'tie' });
@@ -80,7 +80,7 @@ function decideVote(g: Game, cfg: UkrainianConfig, state: UkrainianState, order:
       for (const s of top) g.log?.push({ t: 'speech', seat: s, statements: g.speak(s, 'tieSpeech'), again: true });
       top = castVotes(g, state, order, top, 'revote', 2);
       if (top.length === 1) return top;
-      g.log?.push({ t: 'tie', seats: top, round: 2 });
+      g.log?.push({ t: 'tie', seats: [...top], round: 2 });
       if (cfg.tie === 'revote-then-none') {
         g.log?.push({ t: 'noElimination', reason: 'tie after the revote' });
         return [];
