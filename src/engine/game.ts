@@ -6,7 +6,7 @@ import type { RuleSet } from '../rules/types.js';
 import type { Decision, DecisionKind, Player, SpeechKind } from '../strategy/types.js';
 import { drawStreamStates, rngFromStates, type Rng } from '../rng.js';
 import { PlayerView } from '../views/view.js';
-import { seatArray, seatSlots } from './seatArrays.js';
+import { contains, seatArray, seatSlots } from './seatArrays.js';
 
 export interface CheckRecord {
   readonly by: number;
@@ -25,12 +25,6 @@ export interface GameSetup {
   readonly scoring: Readonly<Record<string, number>>;
   /** C16: immunity kind → the seats that hold it, or how many random seats get it. */
   readonly immunities?: Readonly<Record<string, readonly number[] | number>>;
-}
-
-/** options.includes(answer), as a loop: cheaper than the builtin on a handful of options. */
-function isOption(options: readonly number[], answer: number): boolean {
-  for (let i = 0; i < options.length; i++) if (options[i] === answer) return true;
-  return false;
 }
 
 const NO_STATEMENTS: readonly Statement[] = Object.freeze([]);
@@ -176,7 +170,7 @@ export class Game {
    */
   ask(seat: number, kind: DecisionKind, options: readonly number[], canPass: boolean, fallback: Decision): Decision {
     const answer = this.players[seat].decide(this.view(seat), { kind, options, canPass }, this.seatRng(seat));
-    if (answer === null ? canPass : typeof answer === 'number' && isOption(options, answer)) return answer as Decision;
+    if (answer === null ? canPass : typeof answer === 'number' && contains(options, answer)) return answer as Decision;
     this.illegalDecisions++;
     return fallback;
   }

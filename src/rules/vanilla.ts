@@ -79,7 +79,7 @@ function vanillaDay(g: Game): void {
   }
   const top = leaders(living, votes);
   if (top.length > 1) {
-    g.log?.push({ t: 'tie', seats: [...top], round: 1 });
+    g.log?.push({ t: 'tie', seats: [...top], round: 1 }); // a copy: the views freeze the record's arrays
     if ((g.cfg as VanillaConfig).tie === 'none') {
       g.log?.push({ t: 'noElimination', reason: 'tie' });
       return;

@@ -3,6 +3,7 @@
 import type { Color, GameEvent } from '../engine/events.js';
 import type { Game } from '../engine/game.js';
 import type { Team } from '../rules/roles.js';
+import { contains } from '../engine/seatArrays.js';
 
 export interface KnownCheck {
   readonly target: number;
@@ -44,15 +45,6 @@ function freezeEvent(e: GameEvent): GameEvent {
   if (e.t === 'team' || e.t === 'tie' || e.t === 'shootout') Object.freeze(e.seats);
   else if (e.t === 'deal') Object.freeze(e.roles);
   return Object.freeze(e);
-}
-
-/**
- * Whether an event addressed to `to` reaches `seat`: a loop, inlined where it is used, where
- * `includes` is a call into a builtin for the one or few seats of a private event.
- */
-function addressedTo(to: readonly number[], seat: number): boolean {
-  for (let k = 0; k < to.length; k++) if (to[k] === seat) return true;
-  return false;
 }
 
 /**
@@ -224,7 +216,7 @@ export class PlayerView {
     let visible = this.#visible;
     for (let i = this.#scanned; i < log.length; i++) {
       const to = audience[i];
-      if (to !== null && !addressedTo(to, seat)) continue; // G7: addressed to other seats
+      if (to !== null && !contains(to, seat)) continue; // G7: addressed to other seats
       if (visible >= start) read(log[i], types[i]);
       index?.push(i);
       visible++;
@@ -237,7 +229,7 @@ export class PlayerView {
   /** The log index of each event visible so far (made only when someone reads from further back). */
   #indexVisible(audience: readonly (readonly number[] | null)[]): number[] {
     const index: number[] = [];
-    for (let i = 0; i < this.#scanned; i++) if (audience[i] === null || addressedTo(audience[i]!, this.#seat)) index.push(i);
+    for (let i = 0; i < this.#scanned; i++) if (audience[i] === null || contains(audience[i]!, this.#seat)) index.push(i);
     return index;
   }
 

@@ -84,7 +84,7 @@ function countVotes(g: Game, cfg: ClubConfig, st: ClubState, order: readonly num
   const top: number[] = [];
   for (let s = 1; s <= g.n; s++) if (votes[s] === best) top.push(s);
   if (tied === 1) return top[0];
-  g.log?.push({ t: 'tie', seats: [...top], round: 1 });
+  g.log?.push({ t: 'tie', seats: [...top], round: 1 }); // a copy: the views freeze the record's arrays
   if (tied > 3) {
     g.log?.push({ t: 'noElimination', reason: `a tie between ${tied} players` }); // C4.2: void
     return 0;

@@ -68,7 +68,7 @@ function nominate(g: Game, state: UkrainianState, seat: number): void {
 function decideVote(g: Game, cfg: UkrainianConfig, state: UkrainianState, order: readonly number[], nominees: readonly number[]): number[] {
   let top = castVotes(g, state, order, nominees, 'vote', 1);
   if (top.length === 1) return top;
-  g.log?.push({ t: 'tie', seats: [...top], round: 1 });
+  g.log?.push({ t: 'tie', seats: [...top], round: 1 }); // a copy: the views freeze the record's arrays
   switch (cfg.tie) {
     case 'none':
       g.log?.push({ t: 'noElimination', reason: 'tie' });
