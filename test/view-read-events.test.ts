@@ -172,6 +172,45 @@ describe('PlayerView.readEvents', () => {
     },
   );
 
+  it.each([['ukrainian'], ['club-12']])(
+    'G7 G8 a vandal at a table of audited bots (handed the record unfrozen) still cannot rewrite what they read (%s)',
+    (setup) => {
+      const job = makeJob(setup, [], '8', ['smart']);
+      const tally = { tries: 0, took: 0, ownRewrites: 0 };
+      // The mafia vandalise; the town are smart's own, audited players, whose speeches are not frozen when said.
+      const mixed = { ...job, strategies: { ...job.strategies, byTeam: new Map([['mafia', vandal(tally)]]) } };
+      for (let k = 0; k < 6; k++) {
+        const clean = playJobGame(job, k, { keepLog: true });
+        const vandalised = playJobGame(mixed, k, { keepLog: true });
+        expect(JSON.stringify(vandalised.log)).toBe(JSON.stringify(clean.log));
+      }
+      expect(tally.tries).toBeGreaterThan(500);
+      expect(tally.took).toBe(0);
+    },
+  );
+
+  it.each([
+    ['ukrainian', []],
+    ['club-20', []],
+    ['vanilla', ['players=9', 'mafia=2']],
+  ])('G7 the audited built-ins never write to the record: against a record frozen throughout they play the same games (%s)', (setup, options) => {
+    const job = makeJob(setup, options, '9', ['smart', 'citizen=random']);
+    // Copies of the strategies are not audited, so every event is frozen before they read it; a write
+    // would throw (modules are strict) and a read that differed would change the game.
+    const { everyone, byTeam, byRole } = job.strategies;
+    const copy = (m: ReadonlyMap<string, Strategy>) => new Map([...m].map(([k, v]) => [k, { ...v }]));
+    const frozen = { ...job, strategies: { ...job.strategies, everyone: { ...everyone }, byTeam: copy(byTeam), byRole: copy(byRole) } };
+    let eventsFrozen = 0;
+    for (let k = 0; k < 25; k++) {
+      const audited = playJobGame(job, k, { keepLog: true });
+      const unaudited = playJobGame(frozen, k, { keepLog: true });
+      expect(JSON.stringify(unaudited.log)).toBe(JSON.stringify(audited.log));
+      expect(audited.log!.some((e) => Object.isFrozen(e))).toBe(false); // what the audit saves: no freezing at all
+      eventsFrozen += unaudited.log!.filter((e) => Object.isFrozen(e)).length;
+    }
+    expect(eventsFrozen).toBeGreaterThan(25 * 20);
+  });
+
   it('reads nothing and returns 0 for a strategy that does not declare usesHistory', () => {
     let delivered = 0;
     let counted = 0;

@@ -5,6 +5,7 @@ import type { RoleDef, Team } from '../rules/roles.js';
 import type { RuleSet } from '../rules/types.js';
 import type { Decision, DecisionKind, Player, SpeechKind } from '../strategy/types.js';
 import { drawStreamStates, rngFromStates, type Rng } from '../rng.js';
+import { isAuditedPlayer } from '../strategy/audit.js';
 import { PlayerView } from '../views/view.js';
 import { contains, seatArray, seatSlots } from './seatArrays.js';
 
@@ -157,7 +158,7 @@ export class Game {
   }
 
   view(seat: number): PlayerView {
-    return (this.views[seat] ??= new PlayerView(this, seat));
+    return (this.views[seat] ??= new PlayerView(this, seat, isAuditedPlayer(this.players[seat])));
   }
 
   private seatRng(seat: number): Rng {
@@ -177,17 +178,18 @@ export class Game {
 
   /**
    * G8: a speech or last word; statements are relayed publicly and never checked. The record gets a
-   * frozen copy of the array and the statements themselves frozen: the speaker keeps its own array,
-   * and nobody can rewrite what was said (G7). Without a record nobody hears them, but the bot still
-   * speaks (its draws shape its later decisions).
+   * copy of the array, so the speaker keeps its own; a speaker that is not audited (src/strategy/
+   * audit.ts) holds its statement objects, so they are frozen now, before anyone hears them (G7). The
+   * copy is frozen with its event, before a bot that is not audited reads it (views/view.ts). Without
+   * a record nobody hears them, but the bot still speaks (its draws shape its later decisions).
    */
   speak(seat: number, kind: SpeechKind): readonly Statement[] {
     const p = this.players[seat];
     if (!p.speak) return NO_STATEMENTS;
     const said = p.speak(this.view(seat), kind, this.seatRng(seat));
     if (this.log === null || !Array.isArray(said) || said.length === 0) return NO_STATEMENTS;
-    for (const st of said as readonly Statement[]) if (typeof st === 'object' && st !== null) Object.freeze(st);
-    return Object.freeze(said.slice());
+    if (!isAuditedPlayer(p)) for (const st of said as readonly Statement[]) if (typeof st === 'object' && st !== null) Object.freeze(st);
+    return said.slice();
   }
 
   /** Records an event when the log is kept. Call as `g.log && g.emit(...)` on the hot path. */

@@ -7,6 +7,7 @@ import type { RoleDef } from '../rules/roles.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { loadSetup } from '../setup/load.js';
 import { loadStrategies } from '../strategy/load.js';
+import { newPlayer } from '../strategy/audit.js';
 import { strategyFor, type StrategyAssignment } from '../strategy/registry.js';
 import type { Player } from '../strategy/types.js';
 
@@ -54,7 +55,7 @@ function seating(job: Job): Seating {
   let s = seatings.get(job);
   if (!s) {
     const strategies = job.strategies;
-    s = { keepLog: usesHistory(strategies), playerFor: (seat, role) => strategyFor(strategies, role).createPlayer(seat) };
+    s = { keepLog: usesHistory(strategies), playerFor: (seat, role) => newPlayer(strategyFor(strategies, role), seat) };
     seatings.set(job, s);
   }
   return s;

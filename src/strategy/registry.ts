@@ -6,11 +6,13 @@ import { smart } from '../../strategies/smart.js';
 import { UserError } from '../errors.js';
 import { closest } from '../text.js';
 import { ROLES, type RoleDef } from '../rules/roles.js';
+import { isAuditedStrategy, markAudited } from './audit.js';
 import type { Strategy, StrategyParamValue } from './types.js';
 
+/** The built-in strategies: audited (./audit.ts), as are their variants with parameters. */
 export const STRATEGIES: ReadonlyMap<string, Strategy> = new Map([
-  [random.name, random],
-  [smart.name, smart],
+  [random.name, markAudited(random)],
+  [smart.name, markAudited(smart)],
 ]);
 
 /** Plug-ins loaded so far, by absolute path (filled by loadStrategies). */
@@ -95,7 +97,8 @@ export function withParams(strategy: Strategy, params: SpecParts['params'], spec
   for (const p of strategy.params ?? []) values[p.key] = p.default;
   for (const [key, raw] of params) values[key] = parseParam(strategy, key, raw, spec);
   if (!strategy.withParams) throw new UserError(`--strategy ${spec}: strategy ${strategy.name} takes no parameters`);
-  return strategy.withParams(values);
+  const variant = strategy.withParams(values);
+  return isAuditedStrategy(strategy) ? markAudited(variant) : variant;
 }
 
 export interface StrategyAssignment {

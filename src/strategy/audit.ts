@@ -1,0 +1,33 @@
+// Which players run audited code: the built-in strategies of this repository (strategies/), reviewed to
+// only read the event record, never write to it — a test plays them against a record frozen throughout
+// (test/view-read-events.test.ts). The record is frozen lazily (src/views/view.ts): an event is frozen
+// before it reaches the view of a player that is not audited, so no plug-in can rewrite what another
+// bot reads (G7), while games of built-in bots skip the cost (freezing was ~15% of a smart game).
+// This is protection against mistakes, not a sandbox: code in the same process can always reach
+// further (replace Object.freeze itself), so a plug-in is trusted not to try.
+import type { Player, Strategy } from './types.js';
+
+const strategies = new WeakSet<Strategy>();
+/** Marks an audited player: a key only this module holds (a WeakSet of players cost ~2% of a game). */
+const AUDITED = Symbol('audited');
+
+/** Marks a built-in strategy (and, through withParams, its variants) as audited: for src/strategy/registry.ts. */
+export function markAudited(strategy: Strategy): Strategy {
+  strategies.add(strategy);
+  return strategy;
+}
+
+export function isAuditedStrategy(strategy: Strategy): boolean {
+  return strategies.has(strategy);
+}
+
+/** A seat's player from its strategy; the players of an audited strategy are audited. */
+export function newPlayer(strategy: Strategy, seat: number): Player {
+  const p = strategy.createPlayer(seat);
+  if (strategies.has(strategy)) (p as { [AUDITED]?: true })[AUDITED] = true;
+  return p;
+}
+
+export function isAuditedPlayer(player: Player): boolean {
+  return (player as { [AUDITED]?: true })[AUDITED] === true;
+}
