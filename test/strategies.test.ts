@@ -10,7 +10,8 @@ import { playJobGame } from '../src/runner/job.js';
 import { wilson } from '../src/stats/intervals.js';
 import { parseStrategies, splitSpec, strategyFromSpec } from '../src/strategy/registry.js';
 import type { DecisionKind, DecisionRequest, Player, Strategy } from '../src/strategy/types.js';
-import { PlayerView } from '../src/views/view.js';
+import { PlayerView, PublicRecord } from '../src/views/view.js';
+import { Table, tableOf } from '../strategies/smart/table.js';
 import { smart } from '../strategies/smart.js';
 import { splitStrategyList } from '../src/cli/tournament.js';
 import { makeJob } from './helpers/job.js';
@@ -128,6 +129,26 @@ describe('smart', () => {
     // Each of the 4 answers has probability 1/4: 4000 draws put each within ±5 sd (sd ≈ 27) of 1000.
     for (const count of seen.values()) expect(Math.abs(count - 1000)).toBeLessThan(140);
   });
+
+  it.each([['ukrainian'], ['club-12']])(
+    'G7 its table of a game is a function of the public record alone: rebuilt from it, or from it without a single private event, it is the same (%s)',
+    (setup) => {
+      const job = makeJob(setup, [], '17', ['smart']);
+      for (let k = 0; k < 8; k++) {
+        const g = playJobGame(job, k, { keepLog: true });
+        const used = JSON.stringify(tableOf(g.view(1).publicRecord)); // the table the game's seats shared
+        const fresh = new Table(new PublicRecord(g, true));
+        fresh.update();
+        expect(JSON.stringify(fresh)).toBe(used);
+        // The same game with every private event gone, and every public fact kept.
+        const publicOnly = Object.create(g, { log: { value: g.log!.filter((e) => e.to === undefined) } }) as Game;
+        const blind = new Table(new PublicRecord(publicOnly, true));
+        blind.update();
+        expect(JSON.stringify(blind)).toBe(used);
+        expect(JSON.parse(used).journal.length).toBeGreaterThan(40);
+      }
+    },
+  );
 
   it('G7 decides and speaks the same when what other seats hide differs (roles, checks, private events)', () => {
     // Every decision of every seat is asked twice more, of two fresh smart players fed the same random

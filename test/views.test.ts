@@ -10,7 +10,7 @@ import { deriveGameSeed } from '../src/rng.js';
 import { ROLES } from '../src/rules/roles.js';
 import { loadSetup } from '../src/setup/load.js';
 import type { DecisionRequest, Strategy } from '../src/strategy/types.js';
-import { PlayerView, type KnownCheck } from '../src/views/view.js';
+import { PlayerView, PublicRecord, type KnownCheck } from '../src/views/view.js';
 import { random } from '../strategies/random.js';
 import { makeJob } from './helpers/job.js';
 import { playJobGame } from '../src/runner/job.js';
@@ -268,7 +268,7 @@ describe('G7 hidden information: what a PlayerView exposes', () => {
     });
   }
 
-  it('G7 the view object gives no route to the game: no own keys, empty JSON, getters give plain values', () => {
+  it('G7 the view object gives no route to the game: no own keys, empty JSON, getters give plain values (or the public record, likewise)', () => {
     const setup = loadSetup('ukrainian');
     let view: PlayerView | null = null;
     playGame(setup.game, setup.deck, (seat) => ({
@@ -284,13 +284,52 @@ describe('G7 hidden information: what a PlayerView exposes', () => {
     expect(JSON.stringify(v)).toBe('{}');
     expect(v.seat).toBe(4);
     expect(Object.getPrototypeOf(v)).toBe(PlayerView.prototype);
-    for (const name of Object.getOwnPropertyNames(PlayerView.prototype)) {
-      const d = Object.getOwnPropertyDescriptor(PlayerView.prototype, name)!;
-      if (d.get) expect(['string', 'number', 'boolean']).toContain(typeof d.get.call(v));
-      else expect(typeof d.value).toBe('function');
-    }
-    for (const probe of ['g', 'game', '_g', 'state', 'roles', 'log']) expect((v as unknown as Record<string, unknown>)[probe]).toBeUndefined();
+    const sealed = (x: object, proto: object) => {
+      expect(Object.getPrototypeOf(x)).toBe(proto);
+      expect(Reflect.ownKeys(x)).toEqual([]);
+      expect(JSON.stringify(x)).toBe('{}');
+      for (const name of Object.getOwnPropertyNames(proto)) {
+        const d = Object.getOwnPropertyDescriptor(proto, name)!;
+        if (!d.get) expect(typeof d.value).toBe('function');
+        else if (name === 'publicRecord') sealed(d.get.call(x), PublicRecord.prototype);
+        else expect(['string', 'number', 'boolean']).toContain(typeof d.get.call(x));
+      }
+      for (const probe of ['g', 'game', '_g', 'state', 'roles', 'log', 'spectator']) expect((x as Record<string, unknown>)[probe]).toBeUndefined();
+    };
+    sealed(v, PlayerView.prototype);
   });
+
+  it.each([['ukrainian'], ['club-12']])(
+    'G7 the public record is one for the table and shows only public events; readPrivateEvents only those addressed to the seat (%s)',
+    (setup) => {
+      const job = makeJob(setup, [], '3', ['smart']);
+      let checked = 0;
+      for (let k = 0; k < 20; k++) {
+        const g = playJobGame(job, k, { keepLog: true });
+        const log = g.log!;
+        const record = g.view(1).publicRecord;
+        for (let s = 2; s <= g.n; s++) expect(g.view(s).publicRecord).toBe(record);
+        expect(record.events()).toEqual(log.filter((e) => e.to === undefined));
+        for (let s = 1; s <= g.n; s++) {
+          const mine: GameEvent[] = [];
+          const count = g.view(s).readPrivateEvents(0, (e, type) => {
+            expect(type).toBe(e.t);
+            mine.push(e);
+          });
+          const addressed = log.filter((e) => e.to !== undefined && e.to.includes(s));
+          expect(mine).toEqual(addressed);
+          expect(count).toBe(addressed.length);
+          // Going on from the end hands nothing more; from the middle, the rest.
+          expect(g.view(s).readPrivateEvents(count, () => expect.unreachable())).toBe(count);
+          const rest: GameEvent[] = [];
+          g.view(s).readPrivateEvents(count >> 1, (e) => rest.push(e));
+          expect(rest).toEqual(addressed.slice(count >> 1));
+          checked += addressed.length;
+        }
+      }
+      expect(checked).toBeGreaterThan(200);
+    },
+  );
 
   it('G7 a strategy cannot re-point its view at another seat', () => {
     const setup = loadSetup('ukrainian');

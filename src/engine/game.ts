@@ -6,7 +6,7 @@ import type { RuleSet } from '../rules/types.js';
 import type { Decision, DecisionKind, Player, SpeechKind } from '../strategy/types.js';
 import { drawStreamStates, rngFromStates, type Rng } from '../rng.js';
 import { isAuditedPlayer } from '../strategy/audit.js';
-import { PlayerView } from '../views/view.js';
+import { PlayerView, PublicRecord } from '../views/view.js';
 import { contains, seatArray, seatSlots } from './seatArrays.js';
 
 export interface CheckRecord {
@@ -68,6 +68,7 @@ export class Game {
   /** Made on first use: a bot that never decides costs nothing. */
   private readonly views: (PlayerView | undefined)[];
   private readonly seatRngs: (Rng | undefined)[];
+  private readonly publicRecords: (PublicRecord | undefined)[] = [undefined, undefined];
   /** Each seat's stream state, drawn up front (see rng.ts: drawStreamStates). */
   private readonly seatStreams: number[];
   private readonly teamSeatsCache: Record<Team, number[]>;
@@ -155,6 +156,11 @@ export class Game {
     const out: number[] = [];
     for (const s of seats) if (this.alive[s] === 1) out.push(s);
     return out;
+  }
+
+  /** The public record (views/view.ts), one for audited readers and one for others (it freezes what it hands over). */
+  publicRecord(audited: boolean): PublicRecord {
+    return audited ? (this.publicRecords[1] ??= new PublicRecord(this, true)) : (this.publicRecords[0] ??= new PublicRecord(this, false));
   }
 
   view(seat: number): PlayerView {

@@ -23,6 +23,8 @@ class SharedRecord {
   readonly types: EventType[] = [];
   /** Per logged event: the seats it is addressed to (its `to`), or null for a public event. */
   readonly audience: (readonly number[] | null)[] = [];
+  /** The log indices of the events addressed to some seats (the private ones), in order. */
+  readonly addressed: number[] = [];
   /** The first `frozen` logged events are frozen. */
   private frozen = 0;
 
@@ -31,7 +33,9 @@ class SharedRecord {
     for (let i = types.length; i < log.length; i++) {
       const e = log[i];
       types[i] = e.t;
-      audience[i] = e.to ?? null;
+      const to = e.to; // read once: across two dozen event shapes, a slow (megamorphic) load
+      audience[i] = to ?? null;
+      if (to !== undefined) this.addressed.push(i);
     }
   }
 
@@ -247,6 +251,42 @@ export class PlayerView {
     return index;
   }
 
+  /**
+   * Only the events addressed to this seat (private ones), from index `from` of that list, each with
+   * its type; returns the list's length (the `from` of the next call). For a strategy that follows the
+   * public record through `publicRecord` and needs only its own events here.
+   */
+  readPrivateEvents(from: number, read: (event: GameEvent, type: EventType) => void): number {
+    const log = this.#g.log;
+    if (!log || this.#seat === 0) return 0;
+    const start = from > 0 ? Math.trunc(from) : 0;
+    const shared = this.#sharedRecord(log);
+    shared.catchUp(log);
+    if (!this.#audited) shared.freeze(log);
+    const { types, audience, addressed } = shared;
+    const seat = this.#seat;
+    // Going on from the checkpoint (the usual case), or from the start for a reader further back.
+    const resume = start >= this.#privateSeen;
+    let k = resume ? this.#privateSeen : 0;
+    for (let j = resume ? this.#privateScanned : 0; j < addressed.length; j++) {
+      const i = addressed[j];
+      if (!contains(audience[i]!, seat)) continue;
+      if (k >= start) read(log[i], types[i]);
+      k++;
+    }
+    this.#privateScanned = addressed.length;
+    this.#privateSeen = k;
+    return k;
+  }
+
+  /**
+   * The public record of the game (every seat's view shares one): what a spectator sees. A strategy may
+   * build its reading of the table from it once per game for all its seats; it holds nothing private.
+   */
+  get publicRecord(): PublicRecord {
+    return this.#g.publicRecord(this.#audited);
+  }
+
   #sharedRecord(log: readonly GameEvent[]): SharedRecord {
     if (this.#shared === null || this.#sharedLog !== log) {
       this.#shared = sharedRecord(log);
@@ -259,7 +299,40 @@ export class PlayerView {
   #scanned = 0;
   #visible = 0;
   #logIndex: number[] | null = null;
+  /** The checkpoint of readPrivateEvents(): the first `#privateScanned` addressed events hold `#privateSeen` addressed to this seat. */
+  #privateScanned = 0;
+  #privateSeen = 0;
   /** The game's shared record (looked up once), and the log it describes. */
   #shared: SharedRecord | null = null;
   #sharedLog: readonly GameEvent[] | null = null;
+}
+
+/**
+ * The game's public record: the events addressed to nobody in particular, as a spectator (seat 0, no
+ * role) sees them, with the public facts of the table. One per game (Game.publicRecord).
+ */
+export class PublicRecord {
+  readonly #spectator: PlayerView;
+
+  constructor(game: Game, audited: boolean) {
+    this.#spectator = new PlayerView(game, 0, audited);
+  }
+
+  get players(): number {
+    return this.#spectator.players;
+  }
+
+  /** Rule set id. */
+  get rules(): string {
+    return this.#spectator.rules;
+  }
+
+  /** As PlayerView.readEvents, over the public events only. */
+  readEvents(from: number, read: (event: GameEvent, type: EventType) => void): number {
+    return this.#spectator.readEvents(from, read);
+  }
+
+  events(from = 0): GameEvent[] {
+    return this.#spectator.events(from);
+  }
 }

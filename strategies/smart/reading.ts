@@ -1,0 +1,190 @@
+// A reading of the table for the `smart` strategy: suspicion per seat and the colours it takes as
+// settled. The public reading (strategies/smart/table.ts) uses what every seat knows; a seat's private
+// reading (strategies/smart/mind.ts) adds what only it knows. Both are kept up to date event by event
+// and worked out afresh (recompute) after a structural change: a claim, a report, a settled colour.
+
+/** Colours as numbers: +1 black, -1 red, 0 open. */
+export const BLACK = 1;
+export const RED = -1;
+/** The colour a night victim is taken to have for tells: probably red (the mafia shot him). */
+export const NIGHT_VICTIM = -0.75;
+
+export interface Report {
+  readonly by: number;
+  readonly target: number;
+  /** +1 black, -1 red. */
+  readonly colour: number;
+}
+
+/** Zeros per table size, copied for each new per-seat array (a copy is cheaper than building one). */
+const COUNTS: number[][] = [];
+const SCORES: number[][] = [];
+
+/** A per-seat array of whole numbers (flags, counts, ±1 colours), index 0 unused. */
+export function seatArray(n: number): number[] {
+  return (COUNTS[n] ??= zeros(n, 0)).slice();
+}
+
+/**
+ * A per-seat array of fractions (suspicion, weights). Its template is made of doubles, so the first
+ * fraction stored does not convert the array's storage from small integers to doubles.
+ */
+export function scoreArray(n: number): number[] {
+  return (SCORES[n] ??= zeros(n, 0.5)).slice();
+}
+
+function zeros(n: number, kindOf: number): number[] {
+  const z = [kindOf]; // the first element sets the storage kind, which later zeros do not change
+  for (let i = 1; i <= n; i++) z.push(0);
+  z[0] = 0;
+  return z;
+}
+
+/** Vouching for a black is a tell; for a red, a small credit. */
+export function vouchWeight(colour: number): number {
+  return colour > 0 ? 1.5 : colour < 0 ? -0.2 : 0;
+}
+
+/** What a reading is worked out from: the public record's lists and per-seat facts (a Table). */
+export interface Evidence {
+  readonly n: number;
+  /** Accusations and nominations, flat: accuser, target, … */
+  readonly accusations: readonly number[];
+  /** Votes, flat: voter, target, … */
+  readonly votes: readonly number[];
+  /** Vouches, flat: speaker, target, … */
+  readonly vouches: readonly number[];
+  readonly reports: readonly Report[];
+  /** The weight of the accusations against each seat (more from an accuser since killed at night). */
+  readonly accused: readonly number[];
+  readonly diedAtNight: readonly number[];
+  /** The investigator claim order per seat (1 = first to claim), 0 = never claimed one. */
+  readonly investigatorClaim: readonly number[];
+  readonly claimCount: number;
+}
+
+export class Reading {
+  readonly sus: number[];
+  /** The colour taken as settled: certain, or reported by a strongly trusted claimant; a night victim's is NIGHT_VICTIM. */
+  readonly colour: number[];
+  /** Per claimant, how far this reading trusts him as of its last recomputation (made at the first claim). */
+  trust: number[] | null = null;
+  stale = true;
+
+  constructor(
+    n: number,
+    /** The colours this reading knows for certain. */
+    readonly known: readonly number[],
+    /** The investigator whose reading this is (he trusts no other claimant), else 0. */
+    readonly investigator: number,
+  ) {
+    this.sus = scoreArray(n);
+    this.colour = scoreArray(n);
+  }
+
+  /** `by` voted against or accused `target`: against a settled red it is a tell, against a black a credit. */
+  tell(by: number, target: number): void {
+    const c = this.colour[target];
+    if (c !== 0) this.sus[by] -= 0.6 * c;
+  }
+
+  vouch(by: number, target: number): void {
+    this.sus[by] += vouchWeight(this.colour[target]);
+  }
+
+  /**
+   * A player killed at night was probably red (the mafia shot him): what he accused (up to accusation
+   * `accusations` of the list) and voted against (up to `votes`) counts more now, and those who pushed
+   * against him are suspect, as if he had been shown red — while his colour is open.
+   */
+  died(ev: Evidence, dead: number, accusations: number, votes: number): void {
+    const tells = this.colour[dead] === 0;
+    const a = ev.accusations;
+    for (let i = 0; i < accusations; i += 2) {
+      if (a[i] === dead) this.sus[a[i + 1]] += 0.35;
+      else if (tells && a[i + 1] === dead) this.sus[a[i]] -= 0.6 * NIGHT_VICTIM;
+    }
+    const v = ev.votes;
+    for (let i = 0; i < votes; i += 2) {
+      if (v[i] === dead) {
+        if (this.colour[v[i + 1]] === 0) this.sus[v[i + 1]] += 0.2;
+      } else if (tells && v[i + 1] === dead) this.sus[v[i]] -= 0.6 * NIGHT_VICTIM;
+    }
+    if (tells) this.colour[dead] = NIGHT_VICTIM;
+  }
+
+  /**
+   * How far this reading believes a seat's investigator claim (0..1), as of its last recomputation
+   * when fresh (trust changes only with what marks a reading stale).
+   */
+  trustOf(ev: Evidence, seat: number): number {
+    if (!this.stale && this.trust !== null) return this.trust[seat];
+    return this.trustNow(ev, seat);
+  }
+
+  private trustNow(ev: Evidence, seat: number): number {
+    const order = ev.investigatorClaim[seat];
+    if (order === 0) return 0;
+    const known = this.known;
+    if (known[seat] === BLACK) return 0;
+    for (const r of ev.reports) if (r.by === seat && known[r.target] !== 0 && known[r.target] !== r.colour) return 0; // a liar
+    if (this.investigator !== 0 && seat !== this.investigator) return 0.1; // I am the investigator
+    if (known[seat] === RED || ev.diedAtNight[seat] === 1) return 0.95;
+    let rivals = 0;
+    let firstOther = Infinity;
+    for (let s = 1; s <= ev.n; s++) {
+      const o = ev.investigatorClaim[s];
+      if (s === seat || o === 0) continue;
+      if (o < firstOther) firstOther = o;
+      if (known[s] !== BLACK) rivals++;
+    }
+    if (rivals === 0) return 0.85;
+    return order < firstOther ? 0.6 : 0.35;
+  }
+
+  /** The full recomputation from the evidence, plus `attackedMe` (a private town reading: who went for me). */
+  recompute(ev: Evidence, attackedMe: readonly number[] | null): void {
+    const { sus: out, colour, known } = this;
+    const { n, accused, diedAtNight } = ev;
+    for (let s = 0; s <= n; s++) {
+      out[s] = accused[s];
+      colour[s] = known[s] !== 0 ? known[s] : diedAtNight[s] === 1 ? NIGHT_VICTIM : 0;
+    }
+    if (ev.claimCount > 0) this.addClaims(ev);
+    const acc = ev.accusations;
+    for (let i = 0; i < acc.length; i += 2) {
+      const c = colour[acc[i + 1]];
+      if (c !== 0) out[acc[i]] -= 0.6 * c;
+    }
+    const votes = ev.votes;
+    for (let i = 0; i < votes.length; i += 2) {
+      const by = votes[i];
+      const c = colour[votes[i + 1]];
+      if (c !== 0) out[by] -= 0.6 * c;
+      else if (diedAtNight[by] === 1) out[votes[i + 1]] += 0.2;
+    }
+    const vouches = ev.vouches;
+    for (let i = 0; i < vouches.length; i += 2) out[vouches[i]] += vouchWeight(colour[vouches[i + 1]]);
+    if (attackedMe !== null) for (let s = 1; s <= n; s++) out[s] += attackedMe[s];
+    for (let s = 1; s <= n; s++) if (known[s] !== 0) out[s] = 50 * known[s];
+    this.stale = false;
+  }
+
+  /** Claimants and their reports, weighed by how far I trust each claimant; a trusted one settles colours. */
+  private addClaims(ev: Evidence): void {
+    const { sus: out, colour } = this;
+    const trust = (this.trust ??= scoreArray(ev.n));
+    // Worked out while the reading is still stale, so trustOf computes rather than reads the old values.
+    for (let s = 0; s <= ev.n; s++) trust[s] = ev.investigatorClaim[s] !== 0 ? this.trustNow(ev, s) : 0;
+    for (let s = 1; s <= ev.n; s++) {
+      if (ev.investigatorClaim[s] === 0) continue;
+      out[s] += 2 * (1 - 2 * trust[s]);
+      if (colour[s] === 0 && trust[s] >= 0.85) colour[s] = RED;
+    }
+    for (const rep of ev.reports) {
+      const t = trust[rep.by];
+      out[rep.target] += 3 * rep.colour * t;
+      if (colour[rep.target] === 0 && t >= 0.85) colour[rep.target] = rep.colour;
+    }
+  }
+}

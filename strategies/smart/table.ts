@@ -1,0 +1,285 @@
+// What the `smart` strategy makes of the public record of one game, worked out once for all its seats:
+// claims, check reports, accusations, votes, vouches, deaths, and the public reading (what every seat can
+// infer: what the mafia expect the town to think). It reads the game's PublicRecord only — the events a
+// spectator sees — so it holds nothing private by construction, and it is a function of the public
+// record alone (rebuilt from it, it is the same; test/strategies.test.ts checks both).
+//
+// Each seat's Mind (./mind.ts) adds its private reading on top, following the Table's journal: for each
+// public event, the few steps a private reading takes from it, in order.
+import type { GameEvent, Statement } from '../../src/engine/events.js';
+import { roleById } from '../../src/rules/roles.js';
+import type { PublicRecord } from '../../src/views/view.js';
+import { BLACK, RED, Reading, scoreArray, seatArray, type Evidence, type Report } from './reading.js';
+
+type EventType = GameEvent['t'];
+type EventOf<T extends EventType> = Extract<GameEvent, { t: T }>;
+
+/** Roles that check a player's colour (U9, C12) and roles that protect (U8, C7). */
+export const INVESTIGATORS: ReadonlySet<string> = new Set(['commissar', 'policeman']);
+export const PROTECTORS: ReadonlySet<string> = new Set(['doctor']);
+
+/**
+ * The journal's steps, four numbers each (step, a, b, c). ACCUSE: a accused (or nominated) b. VOTE: a
+ * voted against b. VOUCH: a vouched for b. DIED: a died at night, with b accusations and c votes
+ * entries in the lists then. LEARN: a's colour b became public. STALE: a claim or a report (a private
+ * reading must be worked out afresh).
+ */
+export const ACCUSE = 1;
+export const VOTE = 2;
+export const VOUCH = 3;
+export const DIED = 4;
+export const LEARN = 5;
+export const STALE = 6;
+
+/** The colour a role shows to an investigator, as +1 black / -1 red (catalogue data, public). */
+function roleColour(role: string | undefined): number {
+  if (!role) return 0;
+  const r = roleById(role);
+  return r ? (r.team === 'mafia' ? BLACK : RED) : 0;
+}
+
+export class Table implements Evidence {
+  readonly n: number;
+  readonly rules: string;
+  private readonly club: boolean;
+  private readonly vanilla: boolean;
+  readonly accusations: number[] = [];
+  readonly votes: number[] = [];
+  readonly vouches: number[] = [];
+  readonly reports: Report[] = [];
+  readonly accused: number[];
+  readonly diedAtNight: number[];
+  readonly investigatorClaim: number[];
+  claimCount = 0;
+  /** 1 for a seat that claimed to be a protector. */
+  readonly protectorClaim: number[];
+  /** Colour known for certain from public facts: the note (U9.2), revealed roles (G3). */
+  readonly pubKnown: number[];
+  /** The public reading: always current (worked out afresh right after a structural event). */
+  readonly pub: Reading;
+  /** The seats of the latest tied vote (U3.4). */
+  lastTie: readonly number[] = [];
+  /** Today's shoot-out victim (C4.2), 0 if none. */
+  shootout = 0;
+  /** Votes per seat in the latest round today (C4.3: whom the Lawyer would save), and that round. */
+  readonly dayVotes: number[];
+  private voteRound = 0;
+  /** The steps private readings take, four numbers per public event step (see ACCUSE…STALE). */
+  readonly journal: number[] = [];
+  private cursor = 0;
+  private readonly readEvent = (e: GameEvent, type: EventType): void => this.read(e, type);
+
+  constructor(private readonly record: PublicRecord) {
+    const n = record.players;
+    this.n = n;
+    this.rules = record.rules;
+    this.club = this.rules === 'club';
+    this.vanilla = this.rules === 'vanilla';
+    this.accused = scoreArray(n);
+    this.diedAtNight = seatArray(n);
+    this.investigatorClaim = seatArray(n);
+    this.protectorClaim = seatArray(n);
+    this.pubKnown = seatArray(n);
+    this.dayVotes = seatArray(n);
+    this.pub = new Reading(n, this.pubKnown, 0);
+    this.pub.recompute(this, null);
+  }
+
+  /** Reads the public events logged since the last call. */
+  update(): void {
+    this.cursor = this.record.readEvents(this.cursor, this.readEvent);
+  }
+
+  /** How far the public reading believes a seat's investigator claim (0..1). */
+  trust(seat: number): number {
+    return this.pub.trustOf(this, seat);
+  }
+
+  private read(e: GameEvent, type: EventType): void {
+    switch (type) {
+      // The commonest first: votes, speeches and nominations are most of a game's events.
+      case 'vote':
+        this.readVote(e as EventOf<'vote'>);
+        break;
+      case 'speech':
+      case 'lastWord':
+        this.readSpeech(e as EventOf<'speech' | 'lastWord'>);
+        break;
+      case 'nominate':
+        this.readNomination(e as EventOf<'nominate'>);
+        break;
+      case 'phase':
+        this.voteRound = 0;
+        this.shootout = 0;
+        break;
+      case 'shootout':
+        this.shootout = (e as EventOf<'shootout'>).executed;
+        break;
+      case 'eliminated':
+        this.readElimination(e as EventOf<'eliminated'>);
+        break;
+      case 'died':
+        this.readNightDeath(e as EventOf<'died'>);
+        break;
+      case 'noteAnnounced':
+        this.readNote(e as EventOf<'noteAnnounced'>);
+        break;
+      case 'tie':
+        this.lastTie = (e as EventOf<'tie'>).seats;
+        break;
+      default:
+        return;
+    }
+    // The public reading is worked out afresh right after the event that made it stale, so that it is
+    // a function of the record alone, however the reads are batched.
+    if (this.pub.stale) this.pub.recompute(this, null);
+  }
+
+  private step(kind: number, a: number, b: number, c: number): void {
+    this.journal.push(kind, a, b, c);
+  }
+
+  private readVote(e: EventOf<'vote'>): void {
+    this.votes.push(e.seat, e.target);
+    this.pub.tell(e.seat, e.target);
+    this.step(VOTE, e.seat, e.target, 0);
+    if (this.club) this.countRoundVote(e.target, e.round);
+  }
+
+  private readSpeech(e: EventOf<'speech' | 'lastWord'>): void {
+    if (e.statements.length > 0) this.hear(e.seat, e.statements);
+  }
+
+  private readNomination(e: EventOf<'nominate'>): void {
+    this.accuse(e.seat, e.target);
+  }
+
+  private readElimination(e: EventOf<'eliminated'>): void {
+    this.learn(e.seat, roleColour(e.role));
+  }
+
+  private readNightDeath(e: EventOf<'died'>): void {
+    const dead = e.seat;
+    this.diedAtNight[dead] = 1;
+    // What the dead man accused counts more now (in every reading).
+    const a = this.accusations;
+    for (let i = 0; i < a.length; i += 2) if (a[i] === dead) this.accused[a[i + 1]] += 0.35;
+    this.pub.died(this, dead, a.length, this.votes.length);
+    this.step(DIED, dead, a.length, this.votes.length);
+    if (this.investigatorClaim[dead] !== 0) this.structural();
+    this.learn(dead, roleColour(e.role));
+    // Vanilla: only the mafia kill at night (V3), so a night victim is red.
+    if (this.vanilla) this.learn(dead, RED);
+  }
+
+  /** U9.2: the note is the engine's, so it is true; its author was a real investigator. */
+  private readNote(e: EventOf<'noteAnnounced'>): void {
+    this.learn(e.target, e.result === 'black' ? BLACK : RED);
+    this.learn(e.seat, RED);
+    this.noteInvestigatorClaim(e.seat);
+  }
+
+  /** C4.3: the votes of the latest round today, for the Lawyer's choice. */
+  private countRoundVote(target: number, round: number): void {
+    if (round === this.voteRound) this.dayVotes[target]++;
+    else {
+      this.voteRound = round;
+      for (let s = 0; s <= this.n; s++) this.dayVotes[s] = 0;
+      this.dayVotes[target] = 1;
+    }
+  }
+
+  private structural(): void {
+    this.pub.stale = true;
+    this.step(STALE, 0, 0, 0);
+  }
+
+  private learn(seat: number, colour: number): void {
+    if (colour === 0 || this.pubKnown[seat] === colour) return;
+    this.pubKnown[seat] = colour;
+    this.pub.stale = true;
+    this.step(LEARN, seat, colour, 0);
+  }
+
+  /**
+   * An accusation or nomination moves its target by nothing (anyone may lie; following accusers is how
+   * a bloc steers a town); it is the accuser it tells about once the target's colour is settled.
+   */
+  private accuse(by: number, target: number): void {
+    this.accusations.push(by, target);
+    this.pub.tell(by, target);
+    this.step(ACCUSE, by, target, 0);
+  }
+
+  private hear(seat: number, statements: readonly Statement[]): void {
+    for (let i = 0; i < statements.length; i++) {
+      const x = statements[i];
+      switch (x.type) {
+        case 'claim':
+          if (INVESTIGATORS.has(x.role)) this.noteInvestigatorClaim(seat);
+          else if (PROTECTORS.has(x.role)) this.protectorClaim[seat] = 1;
+          break;
+        case 'check': {
+          if (!this.validSeat(x.seat)) break;
+          this.noteInvestigatorClaim(seat); // a check report is an investigator claim
+          const colour = x.result === 'black' ? BLACK : RED;
+          if (!this.hasReport(seat, x.seat, colour)) {
+            this.reports.push({ by: seat, target: x.seat, colour });
+            this.structural();
+          }
+          break;
+        }
+        case 'accuse':
+          if (this.validSeat(x.seat)) this.accuse(seat, x.seat);
+          break;
+        case 'vouch':
+          if (!this.validSeat(x.seat)) break;
+          this.vouches.push(seat, x.seat);
+          this.pub.vouch(seat, x.seat);
+          this.step(VOUCH, seat, x.seat, 0);
+          break;
+      }
+    }
+  }
+
+  private hasReport(by: number, target: number, colour: number): boolean {
+    for (const r of this.reports) if (r.by === by && r.target === target && r.colour === colour) return true;
+    return false;
+  }
+
+  private validSeat(s: unknown): s is number {
+    return typeof s === 'number' && Number.isInteger(s) && s >= 1 && s <= this.n;
+  }
+
+  private noteInvestigatorClaim(seat: number): void {
+    if (this.investigatorClaim[seat] !== 0) return;
+    this.investigatorClaim[seat] = ++this.claimCount;
+    this.structural();
+  }
+
+  /** The player today's vote condemns: the shoot-out's victim, or the most-voted of the latest round. */
+  condemned(): number {
+    if (this.shootout !== 0) return this.shootout;
+    let pick = 0;
+    for (let s = 1; s <= this.n; s++) if (this.dayVotes[s] > (pick === 0 ? 0 : this.dayVotes[pick])) pick = s;
+    return pick;
+  }
+}
+
+/**
+ * The Table of the game last read, found by its public record: one slot (a WeakMap's values outlive
+ * young-generation collections, see src/views/view.ts). Games read in turn make a new Table each time;
+ * it is the same Table, read again from the record.
+ */
+let lastRecord: PublicRecord | null = null;
+let lastTable: Table | null = null;
+
+/** The game's Table, up to date with its public record. */
+export function tableOf(record: PublicRecord): Table {
+  if (lastRecord !== record || lastTable === null) {
+    lastRecord = record;
+    lastTable = new Table(record);
+  }
+  lastTable.update();
+  return lastTable;
+}
