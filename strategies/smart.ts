@@ -140,9 +140,11 @@ class SmartPlayer implements Player {
   private dangerScores(m: Mind): number[] {
     const pub = m.suspicion(false);
     const out = m.scratchA;
-    for (let s = 0; s <= m.n; s++) out[s] = pub[s] + 0.5 * m.accusedAllies[s];
+    const accused = m.accusedAllies;
+    for (let s = 0; s <= m.n; s++) out[s] = pub[s] + 0.5 * accused[s];
     if (m.claimCount > 0) {
-      for (let s = 1; s <= m.n; s++) if (m.investigatorClaim[s] !== 0 && m.ally[s] === 0 && m.trust(s, false) >= 0.5) out[s] += 3;
+      const claim = m.investigatorClaim;
+      for (let s = 1; s <= m.n; s++) if (claim[s] !== 0 && m.ally[s] === 0 && m.trust(s, false) >= 0.5) out[s] += 3;
       for (const r of m.reports) if (m.ally[r.target] === 1 && m.ally[r.by] === 0) out[r.by] += r.colour > 0 ? 2 : 0.5;
     }
     return out;
@@ -156,9 +158,10 @@ class SmartPlayer implements Player {
     const out = m.scratchB;
     // Not the accusers of the team: a night kill of an accuser makes the table believe him (Mind.deadManWasRight).
     for (let s = 0; s <= m.n; s++) out[s] = 0;
+    const { claimCount, investigatorClaim: claim, protectorClaim: protector } = m;
     for (let s = 1; s <= m.n; s++) {
-      if (m.claimCount > 0 && m.investigatorClaim[s] !== 0 && m.trust(s, false) >= 0.3) out[s] += 10;
-      if (m.protectorClaim[s] === 1) out[s] += 6;
+      if (claimCount > 0 && claim[s] !== 0 && m.trust(s, false) >= 0.3) out[s] += 10;
+      if (protector[s] === 1) out[s] += 6;
       if (pub[s] <= -1) out[s] += 3; // a player the table trusts leads its votes
       out[s] -= 1.5 * Math.max(0, pub[s]); // the table will vote a suspect out for us
     }
@@ -176,7 +179,8 @@ class SmartPlayer implements Player {
   private freeze(m: Mind, req: DecisionRequest, salt: number): Decision {
     const score = this.dangerScores(m);
     const pub = m.suspicion(false);
-    for (let s = 1; s <= m.n; s++) score[s] = 8 * m.protectorClaim[s] + score[s] - pub[s] + (m.investigatorClaim[s] !== 0 ? 2 : 0);
+    const { investigatorClaim: claim, protectorClaim: protector } = m;
+    for (let s = 1; s <= m.n; s++) score[s] = 8 * protector[s] + score[s] - pub[s] + (claim[s] !== 0 ? 2 : 0);
     const pick = best(req.options, score, salt + 7, m.ally);
     return pick !== 0 ? pick : null;
   }
@@ -198,7 +202,8 @@ class SmartPlayer implements Player {
   private check(m: Mind, options: readonly number[], salt: number): Decision {
     const sus = m.suspicion(true);
     const score = m.scratchA;
-    for (let s = 1; s <= m.n; s++) score[s] = m.checked[s] === 1 || m.ally[s] === 1 ? -1e9 : sus[s];
+    const checked = m.checked;
+    for (let s = 1; s <= m.n; s++) score[s] = checked[s] === 1 || m.ally[s] === 1 ? -1e9 : sus[s];
     return best(options, score, salt);
   }
 

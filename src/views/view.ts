@@ -260,6 +260,7 @@ export class PlayerView {
     const log = this.#g.log;
     if (!log || this.#seat === 0) return 0;
     const start = from > 0 ? Math.trunc(from) : 0;
+    if (this.#privateLogged === log.length && start >= this.#privateSeen) return this.#privateSeen; // nothing new
     const shared = this.#sharedRecord(log);
     shared.catchUp(log);
     if (!this.#audited) shared.freeze(log);
@@ -275,6 +276,7 @@ export class PlayerView {
       k++;
     }
     this.#privateScanned = addressed.length;
+    this.#privateLogged = log.length;
     this.#privateSeen = k;
     return k;
   }
@@ -299,9 +301,11 @@ export class PlayerView {
   #scanned = 0;
   #visible = 0;
   #logIndex: number[] | null = null;
-  /** The checkpoint of readPrivateEvents(): the first `#privateScanned` addressed events hold `#privateSeen` addressed to this seat. */
+  /** The checkpoint of readPrivateEvents(): the first `#privateScanned` addressed events (of the log's first `#privateLogged`) hold `#privateSeen` addressed to this seat. */
   #privateScanned = 0;
   #privateSeen = 0;
+  /** The length of the log when readPrivateEvents last went through it. */
+  #privateLogged = -1;
   /** The game's shared record (looked up once), and the log it describes. */
   #shared: SharedRecord | null = null;
   #sharedLog: readonly GameEvent[] | null = null;

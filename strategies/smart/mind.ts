@@ -138,23 +138,33 @@ export class Mind {
     const j = t.journal;
     // The mafia take nothing from the journal until they make a private reading (they hardly do; its
     // first recomputation takes in everything so far, and the public colours then: privateReading).
-    if (this.town || this.privA !== null) for (let i = this.journalRead; i < j.length; i += 4) this.follow(j[i], j[i + 1], j[i + 2], j[i + 3]);
+    if (this.town || this.privA !== null) this.followJournal(j);
     this.journalRead = j.length;
     this.privateRead = view.readPrivateEvents(this.privateRead, this.readEvent);
   }
 
-  /** One step of the Table's journal (table.ts: ACCUSE…STALE), as it bears on what only I know. */
+  /**
+   * The Table's new journal steps (table.ts: ACCUSE…STALE), as they bear on what only I know. Votes and
+   * accusations, most of the steps, are taken here in the loop: against my private reading's settled
+   * colour a tell, against me an attack.
+   */
+  private followJournal(j: readonly number[]): void {
+    const priv = this.privA;
+    const me = this.me;
+    for (let i = this.journalRead; i < j.length; i += 4) {
+      const step = j[i];
+      const a = j[i + 1];
+      const b = j[i + 2];
+      if (step === VOTE || step === ACCUSE) {
+        if (b === me) this.attack(a, step === ACCUSE ? 0.5 : 0.3);
+        if (priv !== null) priv.tell(a, b);
+      } else this.follow(step, a, b, j[i + 3]);
+    }
+  }
+
   private follow(step: number, a: number, b: number, c: number): void {
     const priv = this.privA;
     switch (step) {
-      case VOTE:
-        if (b === this.me) this.attack(a, 0.3);
-        priv?.tell(a, b);
-        return;
-      case ACCUSE:
-        if (b === this.me) this.attack(a, 0.5);
-        priv?.tell(a, b);
-        return;
       case VOUCH:
         priv?.vouch(a, b);
         return;
