@@ -12,6 +12,8 @@ import { parseStrategies, splitSpec, strategyFromSpec } from '../src/strategy/re
 import type { DecisionKind, DecisionRequest, Player, Strategy } from '../src/strategy/types.js';
 import { PlayerView, PublicRecord } from '../src/views/view.js';
 import { Table, tableOf } from '../strategies/smart/table.js';
+import { Mind } from '../strategies/smart/mind.js';
+import { Reading } from '../strategies/smart/reading.js';
 import { smart } from '../strategies/smart.js';
 import { splitStrategyList } from '../src/cli/tournament.js';
 import { makeJob } from './helpers/job.js';
@@ -147,6 +149,49 @@ describe('smart', () => {
         expect(JSON.stringify(blind)).toBe(used);
         expect(JSON.parse(used).journal.length).toBeGreaterThan(40);
       }
+    },
+  );
+
+  it.each([['ukrainian'], ['club-12']])(
+    'the private reading of a town seat, kept up to date event by event (or taken from the public one), is a fresh recomputation from the evidence up to rounding (%s)',
+    (setup) => {
+      const job = makeJob(setup, [], '23', ['smart']);
+      let compared = 0;
+      let worst = 0;
+      const checking: Strategy = {
+        ...smart,
+        createPlayer(seat) {
+          const inner = smart.createPlayer(seat);
+          let mind: Mind | null = null;
+          const check = (view: PlayerView) => {
+            if (view.team !== 'town' || !view.isAlive(seat)) return;
+            mind ??= new Mind(view);
+            mind.update(view);
+            const kept = mind.suspicion(true);
+            const fresh = new Reading(view.players, [...mind.known], mind.investigator ? seat : 0);
+            fresh.recompute(tableOf(view.publicRecord), mind.attackedMe);
+            // Over the living seats of open colour, the ones it weighs: a settled seat's score is ±50 and
+            // the dead are no options, and the upkeep leaves a small remainder on those (a vote of a dead
+            // man against a seat killed later, a tell by a seat of known colour).
+            for (let s = 1; s <= view.players; s++) if (view.isAlive(s) && mind.known[s] === 0) worst = Math.max(worst, Math.abs(kept[s] - fresh.sus[s]));
+            compared++;
+          };
+          return {
+            decide(view, request, rng) {
+              check(view);
+              return inner.decide(view, request, rng);
+            },
+            speak(view, kind, rng) {
+              check(view);
+              return inner.speak!(view, kind, rng);
+            },
+          };
+        },
+      };
+      const j = { ...job, strategies: { ...job.strategies, everyone: checking } };
+      for (let k = 0; k < 30; k++) playJobGame(j, k);
+      expect(compared).toBeGreaterThan(1000);
+      expect(worst).toBeLessThan(1e-9);
     },
   );
 

@@ -4,7 +4,7 @@
 // comes from the PlayerView (the Table from its public record).
 import type { GameEvent } from '../../src/engine/events.js';
 import type { PlayerView } from '../../src/views/view.js';
-import { BLACK, RED, Reading, scoreArray, seatArray, type Report } from './reading.js';
+import { BLACK, RED, Reading, scoreArray, seatArray, vouchWeight, type Report } from './reading.js';
 import { ACCUSE, DIED, INVESTIGATORS, LEARN, STALE, tableOf, VOTE, VOUCH, type Table } from './table.js';
 
 export { INVESTIGATORS, PROTECTORS } from './table.js';
@@ -48,6 +48,20 @@ export class Mind {
   private scratchBA: number[] | null = null;
   /** My private reading, made at its first use (the mafia hardly need one). */
   private privA: Reading | null = null;
+  /**
+   * A plain town player: one who knows nothing the table does not but his own colour (no checks, no
+   * team) and whom nobody reported black. His private reading is then the public one corrected for
+   * himself (plainReading): the same numbers up to rounding, for none of the upkeep. It stops being so
+   * for good at a black report on him; the private reading is then made from the evidence so far.
+   */
+  private plain: boolean;
+  /** Plain: per seat, the accusations, nominations and votes against me, and the vouches for me. */
+  private pushedMe: number[] | null = null;
+  private vouchedMe: number[] | null = null;
+  /** Plain: the reading, and the journal length it was worked out at. */
+  private plainSus: number[] | null = null;
+  private plainAt = -1;
+  private reportsSeen = 0;
   private readonly readEvent = (e: GameEvent, type: EventType): void => this.readPrivate(e, type);
 
   constructor(view: PlayerView) {
@@ -73,6 +87,11 @@ export class Mind {
     if (!this.town && allies.length > 0) {
       // A mafia member who knows the team knows every other seat is red.
       for (let s = 1; s <= n; s++) if (this.ally[s] === 0) this.known[s] = RED;
+    }
+    this.plain = this.town && !this.investigator && allies.length === 0;
+    if (this.plain) {
+      this.pushedMe = seatArray(n);
+      this.vouchedMe = seatArray(n);
     }
   }
 
@@ -141,6 +160,14 @@ export class Mind {
     if (this.town || this.privA !== null) this.followJournal(j);
     this.journalRead = j.length;
     this.privateRead = view.readPrivateEvents(this.privateRead, this.readEvent);
+    if (this.plain) this.stillPlain();
+  }
+
+  /** A black report on me ends the plain reading (to me the reporter is a liar; to the table he is not). */
+  private stillPlain(): void {
+    const reports = this.table.reports;
+    for (let i = this.reportsSeen; i < reports.length; i++) if (reports[i].target === this.me && reports[i].colour === BLACK) this.plain = false;
+    this.reportsSeen = reports.length;
   }
 
   /**
@@ -156,7 +183,10 @@ export class Mind {
       const a = j[i + 1];
       const b = j[i + 2];
       if (step === VOTE || step === ACCUSE) {
-        if (b === me) this.attack(a, step === ACCUSE ? 0.5 : 0.3);
+        if (b === me) {
+          this.attack(a, step === ACCUSE ? 0.5 : 0.3);
+          if (this.pushedMe !== null) this.pushedMe[a]++;
+        }
         if (priv !== null) priv.tell(a, b);
       } else this.follow(step, a, b, j[i + 3]);
     }
@@ -166,6 +196,7 @@ export class Mind {
     const priv = this.privA;
     switch (step) {
       case VOUCH:
+        if (b === this.me && this.vouchedMe !== null) this.vouchedMe[a]++;
         priv?.vouch(a, b);
         return;
       case DIED:
@@ -206,6 +237,7 @@ export class Mind {
 
   private readCheck(e: EventOf<'check'>): void {
     if (e.seat !== this.me) return;
+    this.plain = false; // (checks are an investigator's)
     this.checked[e.target] = 1;
     this.myChecks.push(e.target);
     this.known[e.target] = e.result === 'black' ? BLACK : RED;
@@ -246,15 +278,42 @@ export class Mind {
    * my checks); without it, it is the table's public reading (what the mafia expect the town to think).
    */
   trust(seat: number, priv: boolean): number {
-    return priv ? this.privateReading().trustOf(this.table, seat) : this.table.trust(seat);
+    // Plain, I trust a claimant as the table does: my own colour tells me nothing about him.
+    return priv && !this.plain ? this.privateReading().trustOf(this.table, seat) : this.table.trust(seat);
   }
 
   /** Suspicion per seat (higher = more likely black); private (my knowledge) or public (the table's). */
   suspicion(priv: boolean): readonly number[] {
     if (!priv) return this.table.pub.sus;
+    if (this.plain) return this.plainReading();
     const r = this.privateReading();
     if (r.stale) r.recompute(this.table, this.town ? this.attackedMe : null);
     return r.sus;
+  }
+
+  /**
+   * A plain player's private reading: the public one, corrected for what I know of myself. An
+   * accusation, nomination or vote against me tells of its author as against a red (where the table
+   * took my colour as it settled it), a vouch for me is a vouch for a red, attacks on me count, and my
+   * own score is that of a known red. Seats whose colour is public keep their public score.
+   */
+  private plainReading(): readonly number[] {
+    const t = this.table;
+    if (this.plainAt === t.journal.length && this.plainSus !== null) return this.plainSus;
+    const out = (this.plainSus ??= scoreArray(this.n));
+    const { sus, colour } = t.pub;
+    const c = colour[this.me];
+    const tell = -0.6 * RED - (c !== 0 ? -0.6 * c : 0);
+    const vouch = vouchWeight(RED) - vouchWeight(c);
+    const pushed = this.pushedMe!;
+    const vouched = this.vouchedMe!;
+    const known = t.pubKnown;
+    for (let s = 0; s <= this.n; s++) {
+      out[s] = known[s] !== 0 ? sus[s] : sus[s] + this.attackedMe[s] + tell * pushed[s] + vouch * vouched[s];
+    }
+    out[this.me] = 50 * RED;
+    this.plainAt = t.journal.length;
+    return out;
   }
 
   /** The living seat (not me) whose investigator claim I believe most, if I believe it at least `min`. */
