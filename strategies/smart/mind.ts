@@ -25,7 +25,11 @@ export class Mind {
   /** What I know for certain: the public colours (Table.pubKnown) plus my team, my own colour, my checks. */
   readonly known: number[];
   /** How hard each seat went for me (accused, nominated, voted me): only a red player can read it as a tell. */
-  readonly attackedMe: number[];
+  get attackedMe(): readonly number[] {
+    if (this.plain) this.copyRow(this.table.attacks, this.attackedA);
+    return this.attackedA;
+  }
+  private readonly attackedA: number[];
   /** My own investigator results in order (the targets; colour in `known`). */
   readonly myChecks: number[] = [];
   /** I claimed the investigator role (a mafia counter- or fake claim). */
@@ -55,9 +59,8 @@ export class Mind {
    * for good at a black report on him; the private reading is then made from the evidence so far.
    */
   private plain: boolean;
-  /** Plain: per seat, the accusations, nominations and votes against me, and the vouches for me. */
-  private pushedMe: number[] | null = null;
-  private vouchedMe: number[] | null = null;
+  /** Plain: the number of public colours taken into `known`. */
+  private learnedSeen = 0;
   /** Plain: the reading, and the journal length it was worked out at. */
   private plainSus: number[] | null = null;
   private plainAt = -1;
@@ -75,7 +78,7 @@ export class Mind {
     this.table = tableOf(view.publicRecord);
     this.ally = seatArray(n);
     this.known = seatArray(n);
-    this.attackedMe = scoreArray(n);
+    this.attackedA = scoreArray(n);
     this.ally[this.me] = 1;
     const mine = this.town ? RED : BLACK;
     this.known[this.me] = mine;
@@ -89,10 +92,6 @@ export class Mind {
       for (let s = 1; s <= n; s++) if (this.ally[s] === 0) this.known[s] = RED;
     }
     this.plain = this.town && !this.investigator && allies.length === 0;
-    if (this.plain) {
-      this.pushedMe = seatArray(n);
-      this.vouchedMe = seatArray(n);
-    }
   }
 
   // ---- the public side, from the Table ----------------------------------------------------------------
@@ -155,19 +154,44 @@ export class Mind {
     const t = (this.table = tableOf(view.publicRecord));
     this.nightNow = view.phase === 'night' ? view.night : -1;
     const j = t.journal;
-    // The mafia take nothing from the journal until they make a private reading (they hardly do; its
-    // first recomputation takes in everything so far, and the public colours then: privateReading).
-    if (this.town || this.privA !== null) this.followJournal(j);
+    // A plain player reads the Table (plainReading), the mafia take nothing from the journal until they
+    // make a private reading (they hardly do): its first recomputation takes in everything so far.
+    if (!this.plain && (this.town || this.privA !== null)) this.followJournal(j);
     this.journalRead = j.length;
     this.privateRead = view.readPrivateEvents(this.privateRead, this.readEvent);
     if (this.plain) this.stillPlain();
   }
 
-  /** A black report on me ends the plain reading (to me the reporter is a liar; to the table he is not). */
+  /**
+   * A plain player keeps up only his colours; a black report on him ends the plain reading (to him the
+   * reporter is a liar; to the table he is not). From then on he follows the journal himself.
+   */
   private stillPlain(): void {
-    const reports = this.table.reports;
-    for (let i = this.reportsSeen; i < reports.length; i++) if (reports[i].target === this.me && reports[i].colour === BLACK) this.plain = false;
+    const t = this.table;
+    if (this.learnedSeen !== t.learned) this.learnPublicColours();
+    const reports = t.reports;
+    for (let i = this.reportsSeen; i < reports.length; i++) if (reports[i].target === this.me && reports[i].colour === BLACK) this.endPlain();
     this.reportsSeen = reports.length;
+  }
+
+  private endPlain(): void {
+    if (!this.plain) return;
+    this.learnPublicColours();
+    this.copyRow(this.table.attacks, this.attackedA);
+    this.plain = false;
+  }
+
+  /** The public colours into `known` (as LEARN steps do): what I know myself stays. */
+  private learnPublicColours(): void {
+    const pub = this.table.pubKnown;
+    for (let s = 1; s <= this.n; s++) if (this.known[s] === 0 && pub[s] !== 0) this.known[s] = pub[s];
+    this.learnedSeen = this.table.learned;
+  }
+
+  /** My row (target: me) of one of the Table's per-target, per-author arrays. */
+  private copyRow(from: readonly number[], to: number[]): void {
+    const k = this.me * (this.n + 1);
+    for (let s = 0; s <= this.n; s++) to[s] = from[k + s];
   }
 
   /**
@@ -183,10 +207,7 @@ export class Mind {
       const a = j[i + 1];
       const b = j[i + 2];
       if (step === VOTE || step === ACCUSE) {
-        if (b === me) {
-          this.attack(a, step === ACCUSE ? 0.5 : 0.3);
-          if (this.pushedMe !== null) this.pushedMe[a]++;
-        }
+        if (b === me) this.attack(a, step === ACCUSE ? 0.5 : 0.3);
         if (priv !== null) priv.tell(a, b);
       } else this.follow(step, a, b, j[i + 3]);
     }
@@ -196,7 +217,6 @@ export class Mind {
     const priv = this.privA;
     switch (step) {
       case VOUCH:
-        if (b === this.me && this.vouchedMe !== null) this.vouchedMe[a]++;
         priv?.vouch(a, b);
         return;
       case DIED:
@@ -215,7 +235,7 @@ export class Mind {
   /** Someone went for me: only a red player can read that as a tell. */
   private attack(by: number, w: number): void {
     if (!this.town) return;
-    this.attackedMe[by] += w;
+    this.attackedA[by] += w;
     if (this.privA !== null) this.privA.sus[by] += w;
   }
 
@@ -237,7 +257,7 @@ export class Mind {
 
   private readCheck(e: EventOf<'check'>): void {
     if (e.seat !== this.me) return;
-    this.plain = false; // (checks are an investigator's)
+    this.endPlain(); // (checks are an investigator's)
     this.checked[e.target] = 1;
     this.myChecks.push(e.target);
     this.known[e.target] = e.result === 'black' ? BLACK : RED;
@@ -305,11 +325,10 @@ export class Mind {
     const c = colour[this.me];
     const tell = -0.6 * RED - (c !== 0 ? -0.6 * c : 0);
     const vouch = vouchWeight(RED) - vouchWeight(c);
-    const pushed = this.pushedMe!;
-    const vouched = this.vouchedMe!;
-    const known = t.pubKnown;
+    const { attacks, pushes, vouchedFor, pubKnown } = t;
+    const row = this.me * (this.n + 1);
     for (let s = 0; s <= this.n; s++) {
-      out[s] = known[s] !== 0 ? sus[s] : sus[s] + this.attackedMe[s] + tell * pushed[s] + vouch * vouched[s];
+      out[s] = pubKnown[s] !== 0 ? sus[s] : sus[s] + attacks[row + s] + tell * pushes[row + s] + vouch * vouchedFor[row + s];
     }
     out[this.me] = 50 * RED;
     this.plainAt = t.journal.length;

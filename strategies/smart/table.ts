@@ -64,6 +64,15 @@ export class Table implements Evidence {
   /** Votes per seat in the latest round today (C4.3: whom the Lawyer would save), and that round. */
   readonly dayVotes: number[];
   private voteRound = 0;
+  /**
+   * Per target and author, flat (index target × (n + 1) + author): the weight of the attacks (0.5 an
+   * accusation or nomination, 0.3 a vote), their number, and the vouches. A plain player reads his row.
+   */
+  readonly attacks: number[];
+  readonly pushes: number[];
+  readonly vouchedFor: number[];
+  /** How many colours became public (LEARN steps) so far. */
+  learned = 0;
   /** The steps private readings take, four numbers per public event step (see ACCUSE…STALE). */
   readonly journal: number[] = [];
   private cursor = 0;
@@ -81,6 +90,9 @@ export class Table implements Evidence {
     this.protectorClaim = seatArray(n);
     this.pubKnown = seatArray(n);
     this.dayVotes = seatArray(n);
+    this.attacks = scoreArray((n + 1) * (n + 1) - 1);
+    this.pushes = seatArray((n + 1) * (n + 1) - 1);
+    this.vouchedFor = seatArray((n + 1) * (n + 1) - 1);
     this.pub = new Reading(n, this.pubKnown, 0);
     this.pub.recompute(this, null);
   }
@@ -141,6 +153,7 @@ export class Table implements Evidence {
 
   private readVote(e: EventOf<'vote'>): void {
     this.votes.push(e.seat, e.target);
+    this.attacked(e.seat, e.target, 0.3);
     this.pub.tell(e.seat, e.target);
     this.step(VOTE, e.seat, e.target, 0);
     if (this.club) this.countRoundVote(e.target, e.round);
@@ -194,9 +207,16 @@ export class Table implements Evidence {
     this.step(STALE, 0, 0, 0);
   }
 
+  private attacked(by: number, target: number, w: number): void {
+    const k = target * (this.n + 1) + by;
+    this.attacks[k] += w;
+    this.pushes[k]++;
+  }
+
   private learn(seat: number, colour: number): void {
     if (colour === 0 || this.pubKnown[seat] === colour) return;
     this.pubKnown[seat] = colour;
+    this.learned++;
     this.pub.stale = true;
     this.step(LEARN, seat, colour, 0);
   }
@@ -207,6 +227,7 @@ export class Table implements Evidence {
    */
   private accuse(by: number, target: number): void {
     this.accusations.push(by, target);
+    this.attacked(by, target, 0.5);
     this.pub.tell(by, target);
     this.step(ACCUSE, by, target, 0);
   }
@@ -235,6 +256,7 @@ export class Table implements Evidence {
         case 'vouch':
           if (!this.validSeat(x.seat)) break;
           this.vouches.push(seat, x.seat);
+          this.vouchedFor[x.seat * (this.n + 1) + seat]++;
           this.pub.vouch(seat, x.seat);
           this.step(VOUCH, seat, x.seat, 0);
           break;
