@@ -3,7 +3,7 @@
 // who went for it — and its private reading, kept up to date from the Table's journal. Everything here
 // comes from the PlayerView (the Table from its public record).
 import type { GameEvent } from '../../src/engine/events.js';
-import type { PlayerView } from '../../src/views/view.js';
+import type { PlayerView, PublicRecord } from '../../src/views/view.js';
 import { BLACK, RED, Reading, scoreArray, seatArray, vouchWeight, type Report } from './reading.js';
 import { ACCUSE, DIED, INVESTIGATORS, LEARN, STALE, tableOf, VOTE, VOUCH, type Table } from './table.js';
 
@@ -34,7 +34,8 @@ export class Mind {
   readonly myChecks: number[] = [];
   /** I claimed the investigator role (a mafia counter- or fake claim). */
   iClaimed = false;
-  /** The game's public side, as of my last update. */
+  /** The game's public record, and the public side worked out from it (as of my last update). */
+  private readonly record: PublicRecord;
   private table: Table;
   /** How far I have followed the Table's journal, and my own private events. */
   private journalRead = 0;
@@ -75,7 +76,8 @@ export class Mind {
     this.town = view.team === 'town';
     this.rules = view.rules;
     this.investigator = this.town && INVESTIGATORS.has(this.role);
-    this.table = tableOf(view.publicRecord);
+    this.record = view.publicRecord;
+    this.table = tableOf(this.record);
     this.ally = seatArray(n);
     this.known = seatArray(n);
     this.attackedA = scoreArray(n);
@@ -151,7 +153,7 @@ export class Mind {
 
   /** Catches up: the Table with the public record, my private reading with the Table's journal, then my own events. */
   update(view: PlayerView): void {
-    const t = (this.table = tableOf(view.publicRecord));
+    const t = (this.table = tableOf(this.record));
     this.nightNow = view.phase === 'night' ? view.night : -1;
     const j = t.journal;
     // A plain player reads the Table (plainReading), the mafia take nothing from the journal until they
