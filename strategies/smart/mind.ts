@@ -26,10 +26,12 @@ export class Mind {
   readonly known: number[];
   /** How hard each seat went for me (accused, nominated, voted me): only a red player can read it as a tell. */
   get attackedMe(): readonly number[] {
-    if (this.plain) this.copyRow(this.table.attacks, this.attackedA);
-    return this.attackedA;
+    const a = (this.attackedA ??= scoreArray(this.n));
+    if (this.plain) this.copyRow(this.table.attacks, a);
+    return a;
   }
-  private readonly attackedA: number[];
+  /** (made at first use: a plain player reads his row of the Table's attacks, the mafia never need it) */
+  private attackedA: number[] | null = null;
   /** My own investigator results in order (the targets; colour in `known`). */
   readonly myChecks: number[] = [];
   /** I claimed the investigator role (a mafia counter- or fake claim). */
@@ -80,7 +82,6 @@ export class Mind {
     this.table = tableOf(this.record);
     this.ally = seatArray(n);
     this.known = seatArray(n);
-    this.attackedA = scoreArray(n);
     this.ally[this.me] = 1;
     const mine = this.town ? RED : BLACK;
     this.known[this.me] = mine;
@@ -179,7 +180,7 @@ export class Mind {
   private endPlain(): void {
     if (!this.plain) return;
     this.learnPublicColours();
-    this.copyRow(this.table.attacks, this.attackedA);
+    this.copyRow(this.table.attacks, (this.attackedA ??= scoreArray(this.n)));
     this.plain = false;
   }
 
@@ -237,7 +238,7 @@ export class Mind {
   /** Someone went for me: only a red player can read that as a tell. */
   private attack(by: number, w: number): void {
     if (!this.town) return;
-    this.attackedA[by] += w;
+    (this.attackedA ??= scoreArray(this.n))[by] += w;
     if (this.privA !== null) this.privA.sus[by] += w;
   }
 
@@ -330,7 +331,7 @@ export class Mind {
     const { attacks, pushes, vouchedFor, pubKnown } = t;
     const row = this.me * (this.n + 1);
     for (let s = 0; s <= this.n; s++) {
-      out[s] = pubKnown[s] !== 0 ? sus[s] : sus[s] + attacks[row + s] + tell * pushes[row + s] + vouch * vouchedFor[row + s];
+      out[s] = pubKnown[s] !== 0 ? sus[s] : sus[s] + attacks[row + s] + tell * pushes[row + s] + (vouchedFor !== null ? vouch * vouchedFor[row + s] : 0);
     }
     out[this.me] = 50 * RED;
     this.plainAt = t.journal.length;

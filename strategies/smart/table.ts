@@ -70,7 +70,8 @@ export class Table implements Evidence {
    */
   readonly attacks: number[];
   readonly pushes: number[];
-  readonly vouchedFor: number[];
+  /** (made at the first vouch: the town vouches only for claimants) */
+  vouchedFor: number[] | null = null;
   /** How many colours became public (LEARN steps) so far. */
   learned = 0;
   /** The steps private readings take, four numbers per public event step (see ACCUSE…STALE). */
@@ -92,7 +93,6 @@ export class Table implements Evidence {
     this.dayVotes = seatArray(n);
     this.attacks = scoreArray((n + 1) * (n + 1) - 1);
     this.pushes = seatArray((n + 1) * (n + 1) - 1);
-    this.vouchedFor = seatArray((n + 1) * (n + 1) - 1);
     this.pub = new Reading(n, this.pubKnown, 0);
     this.pub.recompute(this, null);
   }
@@ -256,7 +256,7 @@ export class Table implements Evidence {
         case 'vouch':
           if (!this.validSeat(x.seat)) break;
           this.vouches.push(seat, x.seat);
-          this.vouchedFor[x.seat * (this.n + 1) + seat]++;
+          (this.vouchedFor ??= seatArray((this.n + 1) * (this.n + 1) - 1))[x.seat * (this.n + 1) + seat]++;
           this.pub.vouch(seat, x.seat);
           this.step(VOUCH, seat, x.seat, 0);
           break;
