@@ -64,9 +64,10 @@ export class Mind {
   private plain: boolean;
   /** Plain: the number of public colours taken into `known`. */
   private learnedSeen = 0;
-  /** Plain: the reading, and the journal length it was worked out at. */
+  /** Plain: the reading, and the public reading's and my row's changes it was worked out at. */
   private plainSus: number[] | null = null;
-  private plainAt = -1;
+  private plainPub = -1;
+  private plainRow = -1;
   private reportsSeen = 0;
   private readonly readEvent = (e: GameEvent, type: EventType): void => this.readPrivate(e, type);
 
@@ -322,7 +323,7 @@ export class Mind {
    */
   private plainReading(): readonly number[] {
     const t = this.table;
-    if (this.plainAt === t.journal.length && this.plainSus !== null) return this.plainSus;
+    if (this.plainPub === t.pub.changes && this.plainRow === t.rowChanges[this.me] && this.plainSus !== null) return this.plainSus;
     const out = (this.plainSus ??= scoreArray(this.n));
     const { sus, colour } = t.pub;
     const c = colour[this.me];
@@ -334,7 +335,8 @@ export class Mind {
       out[s] = pubKnown[s] !== 0 ? sus[s] : sus[s] + attacks[row + s] + tell * pushes[row + s] + (vouchedFor !== null ? vouch * vouchedFor[row + s] : 0);
     }
     out[this.me] = 50 * RED;
-    this.plainAt = t.journal.length;
+    this.plainPub = t.pub.changes;
+    this.plainRow = t.rowChanges[this.me];
     return out;
   }
 

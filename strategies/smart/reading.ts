@@ -70,6 +70,8 @@ export class Reading {
   /** Per claimant, how far this reading trusts him as of its last recomputation (made at the first claim). */
   trust: number[] | null = null;
   stale = true;
+  /** Counts the changes to the scores and colours (a reading taken from this one is current while it holds). */
+  changes = 0;
 
   constructor(
     n: number,
@@ -85,11 +87,15 @@ export class Reading {
   /** `by` voted against or accused `target`: against a settled red it is a tell, against a black a credit. */
   tell(by: number, target: number): void {
     const c = this.colour[target];
-    if (c !== 0) this.sus[by] -= 0.6 * c;
+    if (c !== 0) {
+      this.sus[by] -= 0.6 * c;
+      this.changes++;
+    }
   }
 
   vouch(by: number, target: number): void {
     this.sus[by] += vouchWeight(this.colour[target]);
+    this.changes++;
   }
 
   /**
@@ -111,6 +117,7 @@ export class Reading {
       } else if (tells && v[i + 1] === dead) this.sus[v[i]] -= 0.6 * NIGHT_VICTIM;
     }
     if (tells) this.colour[dead] = NIGHT_VICTIM;
+    this.changes++;
   }
 
   /**
@@ -168,6 +175,7 @@ export class Reading {
     if (attackedMe !== null) for (let s = 1; s <= n; s++) out[s] += attackedMe[s];
     for (let s = 1; s <= n; s++) if (known[s] !== 0) out[s] = 50 * known[s];
     this.stale = false;
+    this.changes++;
   }
 
   /** Claimants and their reports, weighed by how far I trust each claimant; a trusted one settles colours. */

@@ -70,6 +70,8 @@ export class Table implements Evidence {
    */
   readonly attacks: number[];
   readonly pushes: number[];
+  /** Per target: how many times its row of attacks, pushes or vouches changed. */
+  readonly rowChanges: number[];
   /** (made at the first vouch: the town vouches only for claimants) */
   vouchedFor: number[] | null = null;
   /** How many colours became public (LEARN steps) so far. */
@@ -93,6 +95,7 @@ export class Table implements Evidence {
     this.dayVotes = seatArray(n);
     this.attacks = scoreArray((n + 1) * (n + 1) - 1);
     this.pushes = seatArray((n + 1) * (n + 1) - 1);
+    this.rowChanges = seatArray(n);
     this.pub = new Reading(n, this.pubKnown, 0);
     this.pub.recompute(this, null);
   }
@@ -211,6 +214,7 @@ export class Table implements Evidence {
     const k = target * (this.n + 1) + by;
     this.attacks[k] += w;
     this.pushes[k]++;
+    this.rowChanges[target]++;
   }
 
   private learn(seat: number, colour: number): void {
@@ -257,6 +261,7 @@ export class Table implements Evidence {
           if (!this.validSeat(x.seat)) break;
           this.vouches.push(seat, x.seat);
           (this.vouchedFor ??= seatArray((this.n + 1) * (this.n + 1) - 1))[x.seat * (this.n + 1) + seat]++;
+          this.rowChanges[x.seat]++;
           this.pub.vouch(seat, x.seat);
           this.step(VOUCH, seat, x.seat, 0);
           break;
