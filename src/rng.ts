@@ -17,19 +17,7 @@ export interface Rng {
 }
 
 class AleaRng implements Rng {
-  /**
-   * `gen` is the generator; a child stream (rngFromStates) is made without one and builds it from its
-   * starting state at its first draw: building one costs a string hash, and most seats never draw.
-   */
-  constructor(
-    private gen: (() => number) | null,
-    private readonly states: readonly number[] | null = null,
-    private readonly index = 0,
-  ) {}
-
-  private draw(): number {
-    return (this.gen ??= childStream(this.states!, this.index))();
-  }
+  constructor(private readonly draw: () => number) {}
 
   next(): number {
     return this.draw();
@@ -74,11 +62,7 @@ export function drawStreamStates(parent: Rng, count: number): number[] {
 
 /** Child stream i of drawn states: independent of how much anyone else draws later. */
 export function rngFromStates(states: readonly number[], i: number): Rng {
-  return new AleaRng(null, states, i);
-}
-
-function childStream(states: readonly number[], i: number): () => number {
-  return seedrandom.alea('', { state: { c: 1, s0: states[3 * i], s1: states[3 * i + 1], s2: states[3 * i + 2] } });
+  return new AleaRng(seedrandom.alea('', { state: { c: 1, s0: states[3 * i], s1: states[3 * i + 1], s2: states[3 * i + 2] } }));
 }
 
 /** Game K of a run with seed S has its own seed, so any game replays alone. */
