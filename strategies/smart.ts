@@ -42,8 +42,6 @@ class SmartPlayer implements Player {
   private fakeDrawn = false;
   private revealed = false;
   private vouched = 0;
-  /** The Mind's publicVersion when the danger scores were last worked out. */
-  private dangerAt = -1;
 
   constructor(private readonly p: SmartParams) {}
 
@@ -139,11 +137,9 @@ class SmartPlayer implements Player {
    * What the mafia weigh in a town player: the table's suspicion of him (easy to vote out) plus how
    * dangerous he is (a believed investigator, reports and accusations against the team).
    */
-  private dangerScores(m: Mind): readonly number[] {
-    const out = m.scratchC;
-    if (this.dangerAt === m.publicVersion) return out; // made of public facts and my team only
-    this.dangerAt = m.publicVersion;
+  private dangerScores(m: Mind): number[] {
     const pub = m.suspicion(false);
+    const out = m.scratchA;
     const accused = m.accusedAllies;
     for (let s = 0; s <= m.n; s++) out[s] = pub[s] + 0.5 * accused[s];
     if (m.claimCount > 0) {
@@ -181,11 +177,10 @@ class SmartPlayer implements Player {
 
   /** U5: freeze whoever would hurt the team most tonight: a protector, a believed investigator, an accuser. */
   private freeze(m: Mind, req: DecisionRequest, salt: number): Decision {
-    const danger = this.dangerScores(m);
-    const score = m.scratchA;
+    const score = this.dangerScores(m);
     const pub = m.suspicion(false);
     const { investigatorClaim: claim, protectorClaim: protector } = m;
-    for (let s = 1; s <= m.n; s++) score[s] = 8 * protector[s] + danger[s] - pub[s] + (claim[s] !== 0 ? 2 : 0);
+    for (let s = 1; s <= m.n; s++) score[s] = 8 * protector[s] + score[s] - pub[s] + (claim[s] !== 0 ? 2 : 0);
     const pick = best(req.options, score, salt + 7, m.ally);
     return pick !== 0 ? pick : null;
   }

@@ -53,8 +53,6 @@ export class Mind {
   private reportedA: number[] | null = null;
   private scratchAA: number[] | null = null;
   private scratchBA: number[] | null = null;
-  private scratchCA: number[] | null = null;
-  private allyChanges = 0;
   /** My private reading, made at its first use (the mafia hardly need one). */
   private privA: Reading | null = null;
   /**
@@ -149,16 +147,6 @@ export class Mind {
   }
   get scratchB(): number[] {
     return (this.scratchBA ??= scoreArray(this.n));
-  }
-  get scratchC(): number[] {
-    return (this.scratchCA ??= scoreArray(this.n));
-  }
-  /**
-   * Grows whenever the public reading, the accusations or my known team changed (each of these only
-   * grows): a score made of them alone is current while this stays.
-   */
-  get publicVersion(): number {
-    return this.table.pub.changes + this.table.accusations.length + this.allyChanges;
   }
   /** Tonight's team kill target (seen by the team), 0 if none yet. */
   get teamKillTonight(): number {
@@ -295,7 +283,6 @@ export class Mind {
 
   private readTeam(e: EventOf<'team'>): void {
     for (const s of e.seats) this.ally[s] = 1;
-    this.allyChanges++;
   }
 
   // ---- readings ------------------------------------------------------------------------------------
