@@ -220,9 +220,7 @@ export class PlayerView {
     if (!log) return 0;
     const start = from > 0 ? Math.trunc(from) : 0;
     if (this.#scanned === log.length && start >= this.#visible) return this.#visible; // nothing new
-    const shared = this.#sharedRecord(log);
-    shared.catchUp(log);
-    if (!this.#audited) shared.freeze(log);
+    const shared = this.#caughtUp(log);
     // The visible record only grows, so reading at each decision costs O(new events), not O(game so
     // far): a reader that goes on from where the last one stopped resumes at the checkpoint; one that
     // reads from further back (a second reader, a re-read) starts at its event's place in the log.
@@ -261,9 +259,7 @@ export class PlayerView {
     if (!log || this.#seat === 0) return 0;
     const start = from > 0 ? Math.trunc(from) : 0;
     if (this.#privateLogged === log.length && start >= this.#privateSeen) return this.#privateSeen; // nothing new
-    const shared = this.#sharedRecord(log);
-    shared.catchUp(log);
-    if (!this.#audited) shared.freeze(log);
+    const shared = this.#caughtUp(log);
     const { types, audience, addressed } = shared;
     const seat = this.#seat;
     // Going on from the checkpoint (the usual case), or from the start for a reader further back.
@@ -287,6 +283,14 @@ export class PlayerView {
    */
   get publicRecord(): PublicRecord {
     return this.#g.publicRecord(this.#audited);
+  }
+
+  /** The game's shared record, up to date with the log, and frozen if this player is not audited. */
+  #caughtUp(log: readonly GameEvent[]): SharedRecord {
+    const shared = this.#sharedRecord(log);
+    shared.catchUp(log);
+    if (!this.#audited) shared.freeze(log);
+    return shared;
   }
 
   #sharedRecord(log: readonly GameEvent[]): SharedRecord {

@@ -7,8 +7,6 @@ import type { PlayerView, PublicRecord } from '../../src/views/view.js';
 import { BLACK, RED, Reading, scoreArray, seatArray, vouchWeight, type Report } from './reading.js';
 import { ACCUSE, DIED, INVESTIGATORS, LEARN, STALE, tableOf, VOTE, VOUCH, type Table } from './table.js';
 
-export { INVESTIGATORS, PROTECTORS } from './table.js';
-
 type EventType = GameEvent['t'];
 type EventOf<T extends EventType> = Extract<GameEvent, { t: T }>;
 
@@ -289,9 +287,7 @@ export class Mind {
 
   private privateReading(): Reading {
     if (this.privA === null) {
-      // The public colours not followed through the journal so far (see update).
-      const pub = this.table.pubKnown;
-      for (let s = 1; s <= this.n; s++) if (this.known[s] === 0 && pub[s] !== 0) this.known[s] = pub[s];
+      this.learnPublicColours(); // those not followed through the journal so far (see update)
       this.privA = new Reading(this.n, this.known, this.investigator ? this.me : 0);
     }
     return this.privA;
