@@ -4,6 +4,16 @@
 
 /** A packed per-seat array of `value` (0 unless given), index 0 included. */
 export function seatArray(n: number, value = 0): number[] {
+  if (value !== 0) return filled(n, value);
+  // A copy of a kept array of zeros: one allocation of the right size, where pushing grows the array
+  // through the runtime (a game makes a dozen of these).
+  const zeros = (ZEROS[n] ??= filled(n, 0));
+  return zeros.slice();
+}
+
+const ZEROS: number[][] = [];
+
+function filled(n: number, value: number): number[] {
   const a: number[] = [];
   for (let i = 0; i <= n; i++) a.push(value);
   return a;
@@ -11,7 +21,14 @@ export function seatArray(n: number, value = 0): number[] {
 
 /** Per-seat slots, each empty until its seat first needs it. */
 export function seatSlots<T>(n: number): (T | undefined)[] {
-  const a: (T | undefined)[] = [];
+  const empty = (EMPTY[n] ??= emptySlots(n));
+  return empty.slice() as (T | undefined)[];
+}
+
+const EMPTY: undefined[][] = [];
+
+function emptySlots(n: number): undefined[] {
+  const a: undefined[] = [];
   for (let i = 0; i <= n; i++) a.push(undefined);
   return a;
 }
@@ -25,4 +42,17 @@ export function clearSeats(a: number[], value = 0): void {
 export function contains(list: readonly number[], x: number): boolean {
   for (let i = 0; i < list.length; i++) if (list[i] === x) return true;
   return false;
+}
+
+/**
+ * The list without `x` (held at most once): the list itself when it does not hold x, else a copy of
+ * the right size (a slice, then the tail moved down: no callback per element, no growing).
+ */
+export function without(list: readonly number[], x: number): readonly number[] {
+  let i = 0;
+  while (i < list.length && list[i] !== x) i++;
+  if (i === list.length) return list;
+  const out = list.slice(0, list.length - 1);
+  for (let j = i; j < out.length; j++) out[j] = list[j + 1];
+  return out;
 }

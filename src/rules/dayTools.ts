@@ -5,14 +5,9 @@ import type { EliminationCause } from '../engine/events.js';
 /** The candidates with the most votes (in candidate order). */
 export function leaders(candidates: readonly number[], votes: ArrayLike<number>): number[] {
   let best = -1;
-  let top: number[] = [];
-  for (const c of candidates) {
-    const v = votes[c];
-    if (v > best) {
-      best = v;
-      top = [c];
-    } else if (v === best) top.push(c);
-  }
+  for (const c of candidates) if (votes[c] > best) best = votes[c];
+  const top: number[] = [];
+  for (const c of candidates) if (votes[c] === best) top.push(c);
   return top;
 }
 

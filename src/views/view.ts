@@ -136,9 +136,10 @@ export class PlayerView {
   /** True if `seat` is known to this player to be on its own team (itself included). */
   isKnownAlly(seat: number): boolean {
     if (seat === this.#seat) return true;
-    if (!this.#isSeat(seat)) return false;
-    const me = this.#g.roles[this.#seat];
-    return me.knowsTeam === true && this.#g.roles[seat].knowsTeam === true && this.#g.roles[seat].team === me.team;
+    const roles = this.#g.roles;
+    const me = roles[this.#seat];
+    if (me.knowsTeam !== true || !this.#isSeat(seat)) return false;
+    return roles[seat].knowsTeam === true && roles[seat].team === me.team;
   }
 
   /** The other members of its team this player knows (U2, V2), in seat order. */

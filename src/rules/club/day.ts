@@ -7,7 +7,7 @@ import { speechFoul } from '../discipline.js';
 import { isJailed, type ClubConfig, type ClubState } from './config.js';
 import { friendSaves, shielded } from './immunity.js';
 import { releaseOrphans } from './night.js';
-import { clearSeats } from '../../engine/seatArrays.js';
+import { clearSeats, without } from '../../engine/seatArrays.js';
 
 const YES_NO: readonly number[] = [YES, NO];
 
@@ -54,7 +54,7 @@ function countVotes(g: Game, cfg: ClubConfig, st: ClubState, order: readonly num
   for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && votable(g, cfg, st, s)) candidates.push(s);
   for (const voter of order) {
     if (g.alive[voter] !== 1 || isJailed(g, voter)) continue;
-    const options = candidates.includes(voter) ? candidates.filter((c) => c !== voter) : candidates;
+    const options = without(candidates, voter);
     const target = options.length > 0 ? g.ask(voter, 'vote', options, false, voter)! : voter;
     g.log?.push({ t: 'vote', seat: voter, target, round: 1 });
     if (target === voter && !votable(g, cfg, st, voter)) continue; // a shielded player's own vote is not accepted either

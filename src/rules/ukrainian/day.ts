@@ -4,7 +4,7 @@ import { NO, YES } from '../../strategy/types.js';
 import { speechFoul } from '../discipline.js';
 import { leaders, removeByDay, speakingOrder } from '../dayTools.js';
 import type { UkrainianConfig, UkrainianState } from './config.js';
-import { clearSeats } from '../../engine/seatArrays.js';
+import { clearSeats, without } from '../../engine/seatArrays.js';
 
 export function runUkrainianDay(g: Game): void {
   const cfg = g.cfg as UkrainianConfig;
@@ -102,7 +102,7 @@ function castVotes(g: Game, state: UkrainianState, order: readonly number[], can
   const beforeLast = candidates[candidates.length - 2];
   for (const voter of order) {
     if (g.alive[voter] !== 1) continue;
-    const options = candidates.includes(voter) ? candidates.filter((c) => c !== voter) : candidates;
+    const options = without(candidates, voter);
     const fallback = voter === last ? beforeLast : last;
     const target = g.ask(voter, kind, options, false, fallback)!;
     votes[target]++;

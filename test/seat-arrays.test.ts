@@ -1,0 +1,31 @@
+// The engine's per-seat array helpers (src/engine/seatArrays.ts): copies of kept templates and lists
+// without a seat must never share storage with what they were made from.
+import { describe, expect, it } from 'vitest';
+import { seatArray, seatSlots, without } from '../src/engine/seatArrays.js';
+
+describe('seat arrays', () => {
+  it('seatArray gives a fresh zeroed array per call, index 0 included', () => {
+    const a = seatArray(12);
+    a[3] = 7;
+    const b = seatArray(12);
+    expect(b).toEqual(new Array(13).fill(0));
+    expect(b).not.toBe(a);
+    expect(seatArray(5, 2)).toEqual([2, 2, 2, 2, 2, 2]);
+  });
+
+  it('seatSlots gives fresh empty slots per call', () => {
+    const a = seatSlots<string>(4);
+    a[1] = 'x';
+    expect(seatSlots<string>(4)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it('without drops the one seat and copies, or returns the list itself when the seat is absent', () => {
+    const list = [4, 9, 2, 7];
+    expect(without(list, 9)).toEqual([4, 2, 7]);
+    expect(without(list, 4)).toEqual([9, 2, 7]);
+    expect(without(list, 7)).toEqual([4, 9, 2]);
+    expect(without(list, 5)).toBe(list);
+    expect(without([3], 3)).toEqual([]);
+    expect(list).toEqual([4, 9, 2, 7]);
+  });
+});
