@@ -4,32 +4,23 @@
 
 /** A packed per-seat array of `value` (0 unless given), index 0 included. */
 export function seatArray(n: number, value = 0): number[] {
-  if (value !== 0) return filled(n, value);
-  // A copy of a kept array of zeros: one allocation of the right size, where pushing grows the array
+  // Zeros are a copy of a kept array: one allocation of the right size, where pushing grows the array
   // through the runtime (a game makes a dozen of these).
-  const zeros = (ZEROS[n] ??= filled(n, 0));
-  return zeros.slice();
-}
-
-const ZEROS: number[][] = [];
-
-function filled(n: number, value: number): number[] {
-  const a: number[] = [];
-  for (let i = 0; i <= n; i++) a.push(value);
-  return a;
+  return value === 0 ? (ZEROS[n] ??= filled(n, 0)).slice() : filled(n, value);
 }
 
 /** Per-seat slots, each empty until its seat first needs it. */
 export function seatSlots<T>(n: number): (T | undefined)[] {
-  const empty = (EMPTY[n] ??= emptySlots(n));
-  return empty.slice() as (T | undefined)[];
+  return (EMPTY[n] ??= filled(n, undefined)).slice();
 }
 
+/** Kept per table size, never handed out: only copies leave this module. */
+const ZEROS: number[][] = [];
 const EMPTY: undefined[][] = [];
 
-function emptySlots(n: number): undefined[] {
-  const a: undefined[] = [];
-  for (let i = 0; i <= n; i++) a.push(undefined);
+function filled<T>(n: number, value: T): T[] {
+  const a: T[] = [];
+  for (let i = 0; i <= n; i++) a.push(value);
   return a;
 }
 
