@@ -5,6 +5,7 @@ import type { RuleSet } from './types.js';
 import type { Options } from './options.js';
 import { introduceTeams } from './intro.js';
 import { leaders, removeByDay } from './dayTools.js';
+import { without } from '../engine/seatArrays.js';
 
 interface VanillaConfig {
   readonly start: 'day' | 'night';
@@ -71,7 +72,7 @@ function vanillaDay(g: Game): void {
   }
   const votes = new Int32Array(g.n + 1);
   for (const voter of living) {
-    const options = living.filter((s) => s !== voter);
+    const options = without(living, voter);
     if (options.length === 0) continue;
     const target = g.ask(voter, 'vote', options, false, null) ?? g.rng.pick(options); // V4 default: a random legal vote
     votes[target]++;
