@@ -10,6 +10,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ELIMINATION_CAUSES } from '../src/engine/events.js';
 import { ROLES } from '../src/rules/roles.js';
 import { BUILTIN_SETUPS } from '../src/setup/builtin.js';
 import { BIN, ROOT } from './helpers/cli.js';
@@ -217,7 +218,7 @@ describe('run, --games-out and replay', () => {
       const elims = rec.eliminations as Record<string, unknown>[];
       expect(Array.isArray(elims)).toBe(true);
       for (const e of elims) {
-        expect(['vote', 'night', 'fouls', 'shootout', 'sportsman']).toContain(e.cause);
+        expect(ELIMINATION_CAUSES).toContain(e.cause);
         expect(e.seat).toBeGreaterThanOrEqual(1);
       }
       expect(rec.points).toHaveLength(12);

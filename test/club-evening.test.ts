@@ -12,7 +12,7 @@ import { playJobGame } from '../src/runner/job.js';
 import { cli } from './helpers/cli.js';
 import { makeJob } from './helpers/job.js';
 
-const firstDayOut = (g: Game) => g.eliminations.filter((e) => e.day === 1 && e.cause !== 'fouls').map((e) => e.seat).sort((a, b) => a - b);
+const firstDayOut = (g: Game) => g.eliminations.filter((e) => e.n === 1 && e.cause !== 'fouls').map((e) => e.seat).sort((a, b) => a - b);
 const carried = (g: Game) =>
   (g.log ?? []).flatMap((e) => (e.t === 'immunity' && e.kind === 'killed-first-day' && !e.fired ? [e.seat] : [])).sort((a, b) => a - b);
 

@@ -136,7 +136,7 @@ describe('mixed setups (roles of both families)', () => {
     const report = JSON.parse(r.stdout);
     expect(report.games).toBe(500);
     expect(report.failedGames).toBe(0);
-    expect(report.roles.map((x: { role: string }) => x.role)).toEqual(expect.arrayContaining(['sportsman', 'lucky']));
+    expect(report.roles.map((x: { group: string }) => x.group)).toEqual(expect.arrayContaining(['sportsman', 'lucky']));
   });
 
   it('C1 C6 a club table with a Courtesan and plain Citizens runs', () => {
@@ -262,7 +262,7 @@ describe('the CLI on club tables', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Setup\s+club-12 \(club rules, 12 players\): boss mafia×3 /);
     expect(r.stdout).toMatch(/│ outcome\s+│ games/);
-    expect(r.stdout).toMatch(/│ role\s+│ team\s+│ seats\s+│ survival\s+│ win/);
+    expect(r.stdout).toMatch(/│ role\s+│ team\s+│ seats\s+│ survival \(95% interval\)\s+│ leaves by/);
     expect(r.stdout).toMatch(/│ role \/ team\s+│ mean/);
     for (const role of ['boss', 'policeman', 'judge', 'lawyer', 'oligarch']) expect(r.stdout).toMatch(new RegExp(`│ ${role}\\s+│`));
     expect(r.stdout).toContain('townVoteOnMafia=5');

@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GAMES_PER_WORKER, workerCount } from '../src/cli/common.js';
 import { runCommand, shardRange, type RunFlags } from '../src/cli/run.js';
 import { mergeCommand } from '../src/cli/merge.js';
-import { tallyFromReport, buildReport } from '../src/report/report.js';
+import { reportJson } from '../src/report/integrity.js';
+import { tallyFromReport, buildReport, type Report } from '../src/report/report.js';
 import { runBatch } from '../src/runner/batch.js';
 import { Tally } from '../src/stats/tally.js';
 import { BIN, ROOT, cli } from './helpers/cli.js';
@@ -39,7 +40,7 @@ writeFileSync(
 // 5,000 games is three chunks of the runner's 2,000: enough for every thread to get work.
 const GAMES = '5000';
 const flags = (more: Partial<RunFlags> = {}): RunFlags => ({ setup: 'ukrainian', option: [], strategy: [], seed: '1', games: GAMES, progress: false, ...more });
-const json = (x: unknown) => JSON.stringify(x, null, 2);
+const json = (x: Report) => reportJson(x);
 
 describe('parallel runner', () => {
   it('gives byte-identical JSON and --games-out files for --workers 1, 2 and 3', async () => {
@@ -192,8 +193,10 @@ describe('shards and merge', () => {
       [[await report('third.json', { shard: '1/3' }), b], /games 100–149 are in none of the reports/],
       [[a, file('missing.json')], /missing\.json: cannot read report: ENOENT/],
     ];
-    writeFileSync(file('junk.json'), '{"format": 1}');
-    cases.push([[a, file('junk.json')], /junk\.json: not a mafia-sim run --json report \(format 1\): setup: missing/]);
+    writeFileSync(file('junk.json'), '{"format": 2}');
+    cases.push([[a, file('junk.json')], /junk\.json: not a mafia-sim run --json report \(format 2\): setup: missing/]);
+    writeFileSync(file('old.json'), '{"format": 1}');
+    cases.push([[a, file('old.json')], /old\.json: not a mafia-sim run --json report \(format 2\): format is 1 \(this mafia-sim reads format 2\)/]);
     for (const [files, message] of cases) expect(() => mergeCommand(files), files.join(' ')).toThrow(message);
     expect(mergeCommand([b, a]).range).toEqual({ first: 0, end: 300 });
 

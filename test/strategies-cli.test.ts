@@ -94,7 +94,7 @@ describe('plug-ins', () => {
     const text = cli(['run', '--games', String(games), '--seed', '2', '--strategy', `town=${FAULTY}:throwRate=0.02,illegalRate=0.1`, '--workers', '1']);
     expect(text.code).toBe(1);
     expect(text.stdout).toMatch(/Illegal decisions replaced/);
-    expect(text.stdout).toContain(`${report.failedGames} game(s) failed. Replay with:`);
+    expect(text.stdout).toContain(`${report.failedGames} game(s) failed. Replay with (the first ${report.failures.length} of ${report.failedGames}):`);
     expect(text.stdout).toContain(first.replay);
   });
 

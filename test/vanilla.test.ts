@@ -2,6 +2,7 @@
 // programming the outcome distribution of vanilla under the `random` strategy and checks that the
 // simulator's seeded games land within a binomial bound of it; then scripted games for V2–V5.
 import { describe, expect, it } from 'vitest';
+import { vanillaExact } from '../src/calibration/exact.js';
 import type { GameEvent } from '../src/engine/events.js';
 import type { Game } from '../src/engine/game.js';
 import { playGame } from '../src/engine/play.js';
@@ -158,6 +159,16 @@ describe('vanilla against the exact dynamic programme', () => {
       }
     });
   }
+
+  it('V4 V5 G6 src/calibration/exact.ts (what `mafia-sim calibrate` uses) agrees with this independent model to 12 digits', () => {
+    for (const model of MODELS) {
+      const mine = exactVanilla(model);
+      const theirs = vanillaExact(model);
+      expect(theirs.town).toBeCloseTo(mine.town, 12);
+      expect(theirs.mafia).toBeCloseTo(mine.mafia, 12);
+      expect(theirs.stalemate).toBeCloseTo(mine.stalemate, 12);
+    }
+  });
 
   it('V2 V4 V5 the bound discriminates: each option changes the exact town rate by more than twice the bound', () => {
     // (7/2 by day, parity and elimination give the same rate: a day starts with an odd table, so
@@ -392,7 +403,7 @@ describe('V5 the win', () => {
       const g = playVanilla(['mafia', 'townie', 'townie', 'townie'], [`win=${win}`], (view, r) =>
         r.kind === 'vote' ? (view.seat === 1 ? 2 : 1) : 'random');
       expect(g.winner).toBe('town');
-      expect(g.eliminations).toEqual([{ seat: 1, cause: 'vote', day: 1, phase: 'day' }]);
+      expect(g.eliminations).toEqual([{ seat: 1, cause: 'vote', phase: 'day', n: 1, day: 1 }]);
     }
   });
 });

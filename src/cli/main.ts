@@ -2,8 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../errors.js';
+import { reportJson } from '../report/integrity.js';
 import { renderReport } from '../report/text.js';
 import { listRoles, listSetups } from './catalogue.js';
+import { calibrateCommand, renderCalibration } from './calibrate.js';
 import { collect, colours } from './common.js';
 import { mergeCommand } from './merge.js';
 import { replayCommand } from './replay.js';
@@ -63,7 +65,7 @@ Examples:
   mafia-sim run --games 1000000 --shard 2/4 --json > shard-2.json`)
     .action(async (flags) => {
       const report = await runCommand(flags);
-      out(flags.json ? JSON.stringify(report, null, 2) : renderReport(report, colours(process.stdout, colour)));
+      out(flags.json ? reportJson(report) : renderReport(report, colours(process.stdout, colour)));
       if (report.partial) code = 130;
       else if (report.failedGames > 0) code = 1;
     });
@@ -79,7 +81,7 @@ Examples:
   mafia-sim merge a.json b.json`)
     .action((files: string[], flags) => {
       const report = mergeCommand(files);
-      out(flags.json ? JSON.stringify(report, null, 2) : renderReport(report, colours(process.stdout, colour)));
+      out(flags.json ? reportJson(report) : renderReport(report, colours(process.stdout, colour)));
       if (report.failedGames > 0) code = 1;
     });
 
@@ -146,6 +148,25 @@ Examples:
       const report = await tournamentCommand(flags);
       out(flags.json ? JSON.stringify(report, null, 2) : renderTournament(report, colours(process.stdout, colour)));
       if (report.pairings.some((p) => p.failedGames > 0)) code = 1;
+    });
+
+  program.command('calibrate').description('play vanilla cells with exact win probabilities and check the engine agrees (|z| ≤ 4)')
+    .option('-n, --games <n>', 'games per cell (default: enough for a ±0.2-point interval at each cell\'s exact value)')
+    .option('--seed <n>', 'run seed', '1')
+    .option('-w, --workers <n>', 'threads to play each cell on; 1 plays in-process (default: one per CPU)')
+    .option('--json', 'print the cells as JSON')
+    .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
+    .addHelpText('after', `
+Each cell is a vanilla table (players, mafia, start, tie, win) played by uniformly random bots, whose
+town win probability is computed exactly (docs/calibration.md). Exit 1 when a cell fails.
+
+Examples:
+  mafia-sim calibrate
+  mafia-sim calibrate --games 1000000 --json > calibration.json`)
+    .action(async (flags) => {
+      const report = await calibrateCommand(flags);
+      out(flags.json ? JSON.stringify(report, null, 2) : renderCalibration(report, colours(process.stdout, colour)));
+      code = report.partial ? 130 : report.pass ? 0 : 1;
     });
 
   program.hook('preAction', (cmd) => {

@@ -1,9 +1,10 @@
 // `mafia-sim merge`: combines `run --json` reports of contiguous, disjoint game ranges (shards) into
 // exactly the report one run of all those games gives. Reports must agree on setup, options,
-// strategies and seed; anything else is one clear error line.
+// strategies and seed, and each must pass its own checks (src/report/integrity.ts); anything else is
+// one clear error line.
 import { readFileSync } from 'node:fs';
-import { WINNERS } from '../engine/events.js';
 import { UserError } from '../errors.js';
+import { reportProblem } from '../report/integrity.js';
 import { assembleReport, REPORT_FORMAT, tallyFromReport, type Report } from '../report/report.js';
 
 interface Loaded {
@@ -22,6 +23,7 @@ export function mergeCommand(files: readonly string[]): Report {
   const tally = tallyFromReport(ordered[0].report);
   for (const x of ordered.slice(1)) tally.merge(tallyFromReport(x.report));
   const { format, setup, seed, strategies } = base.report;
+  if (loaded.some((x) => x.report.precision)) throw new UserError(`${loaded.find((x) => x.report.precision)!.file}: a --precision run decides its own length; merge shards of a fixed --games instead`);
   return assembleReport({ format, setup, seed, strategies }, tally, {
     first: ordered[0].report.range.first,
     end: ordered[ordered.length - 1].report.range.end,
@@ -69,33 +71,4 @@ function readReport(file: string): Loaded {
   const problem = reportProblem(data);
   if (problem) throw new UserError(`${file}: not a mafia-sim run --json report (format ${REPORT_FORMAT}): ${problem}`);
   return { file, report: data as Report };
-}
-
-/** What is wrong with the shape of a report, or null. Checks every field merging reads. */
-function reportProblem(r: unknown): string | null {
-  const obj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const count = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0;
-  const hist = (v: unknown) => Array.isArray(v) && v.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'number' && count(p[1]));
-  if (!obj(r)) return 'not a JSON object';
-  if (r.format !== REPORT_FORMAT) return `format is ${JSON.stringify(r.format)}`;
-  const setup = r.setup;
-  if (!obj(setup) || !obj(setup.roles) || !obj(setup.options) || !obj(setup.params) || !obj(setup.scoring)) return 'setup: missing or incomplete';
-  if (typeof r.seed !== 'string') return 'seed: missing';
-  if (!Array.isArray(r.strategies) || !r.strategies.every((s) => typeof s === 'string')) return 'strategies: missing';
-  const range = r.range;
-  if (!obj(range) || !count(range.first) || !count(range.end) || (range.end as number) < (range.first as number)) return 'range: missing or invalid';
-  if (typeof r.partial !== 'boolean') return 'partial: missing';
-  for (const k of ['games', 'illegalDecisions', 'failedGames'] as const) if (!count(r[k])) return `${k}: missing`;
-  if (!obj(r.outcomes) || !WINNERS.every((w) => count((r.outcomes as Record<string, unknown>)[w]))) return 'outcomes: missing';
-  if (!obj(r.length) || !hist(r.length.histogram)) return 'length.histogram: missing';
-  const roles = r.roles;
-  if (!Array.isArray(roles) || !roles.every((x) => obj(x) && typeof x.role === 'string' && typeof x.team === 'string' && count(x.seats) && count(x.survived) && count(x.won))) return 'roles: missing or invalid';
-  const points = r.points;
-  const rows = (v: unknown) => Array.isArray(v) && v.every((x) => obj(x) && typeof x.group === 'string' && hist(x.histogram));
-  if (!obj(points) || !rows(points.roles) || !rows(points.teams)) return 'points: missing or invalid';
-  const pointRoles = new Set((points.roles as { group: string }[]).map((x) => x.group));
-  const missing = (roles as { role: string }[]).find((x) => !pointRoles.has(x.role));
-  if (missing) return `points.roles: no row for ${missing.role}`;
-  if (!Array.isArray(r.failures) || !r.failures.every((f) => obj(f) && count(f.game) && typeof f.error === 'string' && typeof f.replay === 'string')) return 'failures: missing or invalid';
-  return null;
 }

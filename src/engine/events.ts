@@ -9,7 +9,12 @@ export type Statement =
   | { type: 'accuse'; seat: number }
   | { type: 'vouch'; seat: number };
 
-export type EliminationCause = 'vote' | 'night' | 'fouls' | 'shootout' | 'sportsman';
+/**
+ * How a player left the game: by the day's vote or shoot-out, by fouls, or killed at night by the
+ * mafia, the Maniac, the Courtesan's shot, the Killer, a Sportsman's duel, or by more than one of them.
+ */
+export const ELIMINATION_CAUSES = ['vote', 'shootout', 'fouls', 'mafia', 'maniac', 'courtesan', 'killer', 'sportsman', 'several'] as const;
+export type EliminationCause = (typeof ELIMINATION_CAUSES)[number];
 
 export type GameEvent = { to?: readonly number[] } & (
   | { t: 'deal'; roles: readonly string[] }
@@ -52,8 +57,11 @@ export type Winner = 'town' | 'mafia' | 'draw' | 'stalemate';
 export const WINNERS: readonly Winner[] = ['town', 'mafia', 'draw', 'stalemate'];
 
 export interface Elimination {
-  seat: number;
-  cause: EliminationCause;
-  day: number;
-  phase: 'day' | 'night';
+  readonly seat: number;
+  readonly cause: EliminationCause;
+  readonly phase: 'day' | 'night';
+  /** The phase's number: day n or night n. */
+  readonly n: number;
+  /** The day of the elimination: the day it happened on, or for a night death the day that dawn begins. */
+  readonly day: number;
 }

@@ -4,7 +4,7 @@ import type { Color, Elimination, EliminationCause, GameEvent, Statement, Winner
 import type { RoleDef, Team } from '../rules/roles.js';
 import type { RuleSet } from '../rules/types.js';
 import type { Decision, DecisionKind, Player, SpeechKind } from '../strategy/types.js';
-import { drawStreamStates, rngFromStates, type Rng } from '../rng.js';
+import type { GameStreams, Rng } from '../rng.js';
 import { isAuditedPlayer } from '../strategy/audit.js';
 import { PlayerView, PublicRecord } from '../views/view.js';
 import { contains, seatArray, seatSlots } from './seatArrays.js';
@@ -32,6 +32,8 @@ const NO_STATEMENTS: readonly Statement[] = Object.freeze([]);
 
 export class Game {
   readonly n: number;
+  /** The game's own stream (G10): the deal, tie-breaks, the rules' random defaults. */
+  readonly rng: Rng;
   /** 1 = alive, 0 = dead, per seat. */
   readonly alive: number[];
   readonly teamAlive: Record<Team, number> = { town: 0, mafia: 0 };
@@ -69,14 +71,12 @@ export class Game {
   private readonly views: (PlayerView | undefined)[];
   private readonly seatRngs: (Rng | undefined)[];
   private readonly publicRecords: (PublicRecord | undefined)[] = [undefined, undefined];
-  /** Each seat's stream state, drawn up front (see rng.ts: drawStreamStates). */
-  private readonly seatStreams: number[];
   private readonly teamSeatsCache: Record<Team, number[]>;
 
   constructor(
     readonly setup: GameSetup,
     readonly seed: string,
-    readonly rng: Rng,
+    private readonly streams: GameStreams,
     /** roles[seat], index 0 unused. */
     readonly roles: readonly RoleDef[],
     private readonly players: readonly Player[],
@@ -96,8 +96,7 @@ export class Game {
     this.teamSeatsCache = { town: [], mafia: [] };
     this.views = seatSlots<PlayerView>(n);
     this.seatRngs = seatSlots<Rng>(n);
-    // Each seat's own stream starts from a state drawn from the game's stream right after the deal.
-    this.seatStreams = drawStreamStates(rng, n + 1);
+    this.rng = streams.game;
     for (let s = 1; s <= n; s++) {
       this.alive[s] = 1;
       this.countTeam(roles[s].team, 1);
@@ -168,7 +167,7 @@ export class Game {
   }
 
   private seatRng(seat: number): Rng {
-    return (this.seatRngs[seat] ??= rngFromStates(this.seatStreams, seat));
+    return (this.seatRngs[seat] ??= this.streams.seat(seat));
   }
 
   /**
@@ -209,7 +208,8 @@ export class Game {
     this.alive[seat] = 0;
     this.livingCount--;
     this.countTeam(this.roles[seat].team, -1);
-    this.eliminations.push({ seat, cause, day: this.phase === 'day' ? this.day : this.night, phase: this.phase });
+    const day = this.phase === 'day';
+    this.eliminations.push({ seat, cause, phase: this.phase, n: day ? this.day : this.night, day: day ? this.day : this.day + 1 });
   }
 
   /** G5: after an elimination step, the first win condition that holds ends the game. */

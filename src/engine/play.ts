@@ -1,5 +1,5 @@
 // The phase loop: deal, night 0, then days and nights until a win condition or the day cap (G1–G6).
-import { createRng } from '../rng.js';
+import { GameStreams } from '../rng.js';
 import type { RoleDef } from '../rules/roles.js';
 import type { Player } from '../strategy/types.js';
 import { Game, type GameSetup } from './game.js';
@@ -23,11 +23,11 @@ export function playGame(
   seed: string,
   options: PlayOptions = {},
 ): Game {
-  const rng = createRng(seed);
-  const dealt = options.fixedDeal ? [...options.fixedDeal] : rng.shuffle([...deck]); // G1
+  const streams = new GameStreams(seed);
+  const dealt = options.fixedDeal ? [...options.fixedDeal] : streams.game.shuffle([...deck]); // G1
   const roles = [dealt[0], ...dealt]; // seats 1..n; index 0 unused
   const players: Player[] = roles.map((r, seat) => (seat === 0 ? NOBODY : playerFor(seat, r)));
-  const g = new Game(setup, seed, rng, roles, players, options.keepLog === true);
+  const g = new Game(setup, seed, streams, roles, players, options.keepLog === true);
   g.onPhaseEnd = options.onPhaseEnd ?? null;
   const rules = setup.rules;
   rules.introduce(g); // G2: night 0

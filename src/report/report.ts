@@ -1,15 +1,17 @@
 // The report of a run as one data object: the text tables and `--json` are both drawn from it.
 // It keeps every count, so shard reports merge back into exactly the single-run report.
-import { WINNERS, type Winner } from '../engine/events.js';
+import { ELIMINATION_CAUSES, WINNERS, type EliminationCause, type Winner } from '../engine/events.js';
 import type { OptionValue } from '../rules/options.js';
-import { ROLES } from '../rules/roles.js';
-import { Distribution } from '../stats/distribution.js';
-import { wilson } from '../stats/intervals.js';
-import { Tally, type FailedGame, type GroupData, type GroupTally, type TallyData } from '../stats/tally.js';
+import { ROLES, type Team } from '../rules/roles.js';
+import { Distribution, type DistributionData } from '../stats/distribution.js';
+import { clusteredRate, meanInterval, wilson } from '../stats/intervals.js';
+import { perGameCounts, Tally, type FailedGame, type GroupData, type GroupTally, type SeatTally, type TallyData } from '../stats/tally.js';
 import type { Job } from '../runner/job.js';
 
-export const REPORT_FORMAT = 1;
+/** 2: independent seat streams (every game changed), per-seat rows, deaths by cause, intervals on every rate. */
+export const REPORT_FORMAT = 2;
 
+/** A count out of some trials, its share and the share's 95% interval. */
 export interface Rate {
   readonly count: number;
   readonly share: number;
@@ -17,27 +19,62 @@ export interface Rate {
   readonly high: number;
 }
 
-export interface PointsRow {
-  readonly group: string;
+/** A distribution of points with its summary; `low`/`high` bound the mean (null below two observations). */
+export interface PointsSummary {
   readonly n: number;
   readonly mean: number;
+  readonly low: number | null;
+  readonly high: number | null;
   readonly sd: number;
   readonly p10: number;
   readonly median: number;
   readonly p90: number;
   readonly max: number;
   /** [points, count] pairs in ascending order. */
-  readonly histogram: ReadonlyArray<readonly [number, number]>;
+  readonly histogram: DistributionData;
 }
 
-export interface RoleRow {
-  readonly role: string;
+export interface PointsRow extends PointsSummary {
+  readonly group: string;
+}
+
+/** How the players of one role, or of one team, fared. */
+export interface GroupRow {
+  /** The role id, or the team. */
+  readonly group: string;
   readonly team: string;
+  /** Seats the group holds in every game. */
+  readonly perGame: number;
+  /** Seat-games: perGame × games. */
   readonly seats: number;
-  readonly survived: number;
-  readonly won: number;
-  readonly survival: number;
-  readonly win: number;
+  /** Alive at the end, of `seats`; the interval allows for the seats of one game living and dying together. */
+  readonly survival: Rate;
+  /** Deaths by cause (causes with none left out). */
+  readonly deaths: Readonly<Partial<Record<EliminationCause, number>>>;
+  /** The mean day of a death (a night death counts on the day its dawn begins); null without deaths. */
+  readonly meanDeathDay: number | null;
+  readonly deathDays: number;
+  /** Points per seat-game; the mean's interval is taken over games. */
+  readonly points: PointsSummary;
+  /** Per game, the group's survivors and its points summed: what the intervals above are computed from. */
+  readonly perGameCounts: { readonly survivors: DistributionData; readonly points: DistributionData };
+}
+
+/** How one seat fared over the games (its role changes from game to game). */
+export interface SeatRow {
+  readonly seat: number;
+  readonly survival: Rate;
+  readonly win: Rate;
+  /** Eliminated on day 1 (vote, shoot-out or fouls). */
+  readonly outDay1: Rate;
+  readonly killedNight1: Rate;
+}
+
+/** `run --precision H`: the half-width asked for and the one reached. */
+export interface Precision {
+  readonly target: number;
+  readonly halfWidth: number;
+  readonly reached: boolean;
 }
 
 export interface Report {
@@ -59,11 +96,13 @@ export interface Report {
   /** The range of game indices the run covered: [first, end). */
   readonly range: { readonly first: number; readonly end: number };
   readonly partial: boolean;
+  readonly precision?: Precision;
   readonly outcomes: Readonly<Record<Winner, number>>;
   readonly outcomeRates: Readonly<Record<Winner, Rate>>;
-  readonly length: { readonly mean: number; readonly histogram: ReadonlyArray<readonly [number, number]> };
-  readonly roles: readonly RoleRow[];
-  readonly points: { readonly roles: readonly PointsRow[]; readonly teams: readonly PointsRow[] };
+  readonly length: { readonly mean: number; readonly histogram: DistributionData };
+  readonly roles: readonly GroupRow[];
+  readonly teams: readonly GroupRow[];
+  readonly seats: readonly SeatRow[];
   readonly illegalDecisions: number;
   readonly failedGames: number;
   readonly failures: readonly FailedGame[];
@@ -75,6 +114,7 @@ export interface ReportMeta {
   readonly first: number;
   readonly end: number;
   readonly partial: boolean;
+  readonly precision?: Precision;
 }
 
 /** What a report says about the job (everything but the counts); reports merge only when these agree. */
@@ -112,14 +152,13 @@ export function assembleReport(header: ReportHeader, tally: Tally, meta: ReportM
     games: tally.games,
     range: { first: meta.first, end: meta.end },
     partial: meta.partial,
+    ...(meta.precision ? { precision: meta.precision } : {}),
     outcomes: { ...tally.outcomes },
     outcomeRates: rates,
     length: { mean: tally.days.mean, histogram: tally.days.sorted() },
-    roles: [...tally.roles].map(([role, g]) => roleRow(role, g)),
-    points: {
-      roles: [...tally.roles].map(([role, g]) => pointsRow(role, g.points)),
-      teams: [...tally.teams].map(([team, g]) => pointsRow(team, g.points)),
-    },
+    roles: tally.roles.map(([role, g]) => groupRow(role, ROLES.get(role)?.team ?? role, g)),
+    teams: tally.teams.map(([team, g]) => groupRow(team, team, g)),
+    seats: tally.seats.map((x, i) => seatRow(i + 1, x, tally.games)),
     illegalDecisions: tally.illegalDecisions,
     failedGames: tally.failed,
     failures: tally.failures.map((f) => ({ ...f })),
@@ -129,25 +168,26 @@ export function assembleReport(header: ReportHeader, tally: Tally, meta: ReportM
   };
 }
 
-/**
- * The tally a report was made from. A report keeps every count: outcomes, the length histogram, per
- * role seats/survived/won and points histograms; a team's counts are the sums over its roles.
- */
+/** The tally a report was made from: every count is in the report. */
 export function tallyFromReport(r: Report): Tally {
-  const points = new Map(r.points.roles.map((p) => [p.group, p.histogram]));
-  const teamOf = new Map(r.roles.map((x) => [x.role, x.team]));
-  const group = (rows: readonly RoleRow[]): GroupData => ({
-    seats: rows.reduce((n, x) => n + x.seats, 0),
-    survived: rows.reduce((n, x) => n + x.survived, 0),
-    won: rows.reduce((n, x) => n + x.won, 0),
-    points: Distribution.fromPairs(rows.flatMap((x) => points.get(x.role) ?? [])).toJSON(),
+  const group = (x: GroupRow): GroupData => ({
+    team: x.team as Team,
+    perGame: x.perGame,
+    seats: x.seats,
+    survived: x.survival.count,
+    points: x.points.histogram,
+    survivorsPerGame: x.perGameCounts.survivors,
+    pointsPerGame: x.perGameCounts.points,
+    deaths: x.deaths,
+    deathDays: x.deathDays,
   });
   const data: TallyData = {
     games: r.games,
     outcomes: r.outcomes,
     days: r.length.histogram,
-    roles: r.roles.map((x) => [x.role, group([x])]),
-    teams: r.points.teams.map((t) => [t.group, group(r.roles.filter((x) => teamOf.get(x.role) === t.group))]),
+    roles: r.roles.map((x) => [x.group, group(x)]),
+    teams: r.teams.map((x) => [x.group, { survivorsPerGame: x.perGameCounts.survivors, pointsPerGame: x.perGameCounts.points }]),
+    seats: r.seats.map((x) => ({ survived: x.survival.count, won: x.win.count, outDay1: x.outDay1.count, killedNight1: x.killedNight1.count })),
     illegalDecisions: r.illegalDecisions,
     failed: r.failedGames,
     failures: r.failures,
@@ -161,23 +201,45 @@ function rate(count: number, n: number): Rate {
   return { count, share: n === 0 ? 0 : count / n, low, high };
 }
 
-function roleRow(role: string, g: GroupTally): RoleRow {
+function groupRow(group: string, team: string, g: GroupTally): GroupRow {
+  const perGame = g.perGame;
+  const counts = perGameCounts(g);
+  const survival = clusteredRate(counts.survivors, perGame);
+  const perGameMean = meanInterval(counts.points);
+  const deaths: Partial<Record<EliminationCause, number>> = {};
+  let died = 0;
+  ELIMINATION_CAUSES.forEach((c, i) => {
+    if (g.deaths[i] === 0) return;
+    deaths[c] = g.deaths[i];
+    died += g.deaths[i];
+  });
+  const points = summary(g.points);
   return {
-    role,
-    team: ROLES.get(role)?.team ?? role,
+    group,
+    team,
+    perGame,
     seats: g.seats,
-    survived: g.survived,
-    won: g.won,
-    survival: g.seats === 0 ? 0 : g.survived / g.seats,
-    win: g.seats === 0 ? 0 : g.won / g.seats,
+    survival: { count: g.survived, share: g.seats === 0 ? 0 : g.survived / g.seats, ...survival },
+    deaths,
+    meanDeathDay: died === 0 ? null : g.deathDays / died,
+    deathDays: g.deathDays,
+    // The mean per seat is the mean per game over the group's seats; so are its bounds.
+    points: { ...points, low: perGameMean && perGameMean.low / perGame, high: perGameMean && perGameMean.high / perGame },
+    perGameCounts: { survivors: counts.survivors.sorted(), points: counts.points.sorted() },
   };
 }
 
-export function pointsRow(group: string, d: Distribution): PointsRow {
+function seatRow(seat: number, x: SeatTally, games: number): SeatRow {
+  return { seat, survival: rate(x.survived, games), win: rate(x.won, games), outDay1: rate(x.outDay1, games), killedNight1: rate(x.killedNight1, games) };
+}
+
+function summary(d: Distribution): PointsSummary {
+  const m = meanInterval(d);
   return {
-    group,
     n: d.n,
     mean: d.mean,
+    low: m && m.low,
+    high: m && m.high,
     sd: d.sd,
     p10: d.quantile(0.1),
     median: d.quantile(0.5),
@@ -185,4 +247,8 @@ export function pointsRow(group: string, d: Distribution): PointsRow {
     max: d.max,
     histogram: d.sorted(),
   };
+}
+
+export function pointsRow(group: string, d: Distribution): PointsRow {
+  return { group, ...summary(d) };
 }

@@ -57,7 +57,7 @@ function vanillaNight(g: Game): void {
   if (decider !== undefined && options.length > 0) {
     const target = g.ask(decider, 'mafiaKill', options, false, null) ?? g.rng.pick(options); // default: a random legal kill
     g.log?.push({ t: 'action', kind: 'mafiaKill', seat: decider, target, to: mafia });
-    g.eliminate(target, 'night');
+    g.eliminate(target, 'mafia');
     g.log?.push({ t: 'died', seat: target, role: g.revealedRole(target) });
   }
   g.endStep();

@@ -2,6 +2,7 @@
 // failed (with the command that replays it) instead of ending the run.
 import type { Game } from '../engine/game.js';
 import { checkInvariants } from '../engine/invariants.js';
+import { ROLES } from '../rules/roles.js';
 import { Tally } from '../stats/tally.js';
 import { gameRecord, playJobGame, replayCommand, type GameRecord, type Job } from './job.js';
 
@@ -34,7 +35,7 @@ export class GameFailure extends Error {
 }
 
 export function newTally(job: Job): Tally {
-  return new Tally(job.setup.roleCounts.map(([id]) => id));
+  return new Tally(job.setup.roleCounts.map(([id, n]) => [id, n, ROLES.get(id)!.team]), job.setup.deck.length);
 }
 
 export function runBatch(job: Job, opts: BatchOptions): Tally {

@@ -111,7 +111,7 @@ export function gameRecord(g: Game, index: number): GameRecord {
     winner: g.winner!,
     days: g.day,
     roles: g.roles.slice(1).map((r) => r.id),
-    eliminations: g.eliminations.map((e) => ({ seat: e.seat, role: g.roles[e.seat].id, cause: e.cause, phase: e.phase, n: e.day })),
+    eliminations: g.eliminations.map((e) => ({ seat: e.seat, role: g.roles[e.seat].id, cause: e.cause, phase: e.phase, n: e.n })),
     points: g.points.slice(1),
     illegalDecisions: g.illegalDecisions,
   };

@@ -1,10 +1,17 @@
-// Confidence intervals for proportions.
+// Confidence intervals: for a proportion (Wilson), for a proportion measured on several seats of each
+// game (the seats of one game are not independent), and for a mean.
+import type { Distribution } from './distribution.js';
 
 /** z for a two-sided 95% interval. */
 export const Z95 = 1.959963984540054;
 
+export interface Interval {
+  readonly low: number;
+  readonly high: number;
+}
+
 /** Wilson score interval for k successes in n trials. */
-export function wilson(k: number, n: number, z = Z95): { low: number; high: number } {
+export function wilson(k: number, n: number, z = Z95): Interval {
   if (n === 0) return { low: 0, high: 1 };
   const p = k / n;
   const z2 = z * z;
@@ -13,4 +20,30 @@ export function wilson(k: number, n: number, z = Z95): { low: number; high: numb
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
   // At k = 0 (k = n) the bound is exactly 0 (1); computed, it is off by rounding.
   return { low: k === 0 ? 0 : Math.max(0, centre - half), high: k === n ? 1 : Math.min(1, centre + half) };
+}
+
+/**
+ * The interval of a proportion measured on `perGame` seats in each game, from the distribution of how
+ * many of them succeeded per game: Wilson's interval at the effective sample size, the number of
+ * independent trials that would give the observed variance (Korn & Graubard). The five citizens of one
+ * game live or die together more than five games' citizens do, so the seat count overstates the
+ * information. When every game agrees (a share of exactly 0 or 1, say) the variance says nothing and
+ * the games themselves are taken as the trials: the cautious choice.
+ */
+export function clusteredRate(successesPerGame: Distribution, perGame: number): Interval {
+  const games = successesPerGame.n;
+  if (games === 0 || perGame <= 0) return { low: 0, high: 1 };
+  if (perGame === 1) return wilson(successesPerGame.sum, games);
+  const p = successesPerGame.mean / perGame;
+  const sdShare = successesPerGame.sd / perGame;
+  const variance = (sdShare * sdShare) / games;
+  const effective = variance > 0 && p > 0 && p < 1 ? Math.min(games * perGame, Math.max(games, (p * (1 - p)) / variance)) : games;
+  return wilson(p * effective, effective);
+}
+
+/** The normal-theory interval of a mean (n ≥ 2); null when it cannot be estimated. */
+export function meanInterval(values: Distribution, z = Z95): Interval | null {
+  if (values.n < 2) return null;
+  const half = (z * values.sd) / Math.sqrt(values.n);
+  return { low: values.mean - half, high: values.mean + half };
 }

@@ -1,15 +1,40 @@
-// Streaming tallies of a batch: outcome counts, game lengths, per-role survival, wins and points.
-// Memory stays flat however many games are added; tallies merge exactly (workers, shards).
+// Streaming tallies of a batch: outcome counts, game lengths, per role and team how its players fare
+// (survival, deaths by cause, points), and per seat. Memory stays flat however many games are added;
+// tallies merge exactly (threads, shards): every count is a whole number or a Distribution.
+//
+// A team's row is its roles' rows summed, but for what needs the team's seats of each game together
+// (how many survived, their points): the unit an interval is computed over is the game. So is a
+// role's with several seats; a role with one seat a game is its own per-game count.
 import type { Game } from '../engine/game.js';
-import type { RoleDef } from '../rules/roles.js';
-import { WINNERS, type Winner } from '../engine/events.js';
+import type { RoleDef, Team } from '../rules/roles.js';
+import { ELIMINATION_CAUSES, WINNERS, type EliminationCause, type Winner } from '../engine/events.js';
 import { Distribution, type DistributionData } from './distribution.js';
 
+/** How the players of one role (or one team) fared, summed over games. */
 export interface GroupTally {
+  /** Seats the group holds in every game (a setup's deck is the same in every game). */
+  readonly perGame: number;
+  /** Seat-games: perGame × games. */
   seats: number;
   survived: number;
+  /** Points per seat-game. */
+  readonly points: Distribution;
+  /** Per game: how many of the group's seats survived, and their points summed. */
+  readonly survivorsPerGame: Distribution;
+  readonly pointsPerGame: Distribution;
+  /** Deaths by cause, in ELIMINATION_CAUSES order. */
+  readonly deaths: number[];
+  /** The days of those deaths, summed (Elimination.day). */
+  deathDays: number;
+}
+
+/** How one seat fared, over games (its role differs from game to game). */
+export interface SeatTally {
+  survived: number;
   won: number;
-  points: Distribution;
+  /** Eliminated on day 1 (vote, shoot-out or fouls); killed on night 1. */
+  outDay1: number;
+  killedNight1: number;
 }
 
 export interface FailedGame {
@@ -19,12 +44,16 @@ export interface FailedGame {
   readonly replay: string;
 }
 
-/** A group tally as plain data. */
 export interface GroupData {
+  readonly team: Team;
+  readonly perGame: number;
   readonly seats: number;
   readonly survived: number;
-  readonly won: number;
   readonly points: DistributionData;
+  readonly survivorsPerGame: DistributionData;
+  readonly pointsPerGame: DistributionData;
+  readonly deaths: Readonly<Partial<Record<EliminationCause, number>>>;
+  readonly deathDays: number;
 }
 
 /** A tally as plain data: what a worker thread posts back, and what a report is rebuilt into. */
@@ -33,7 +62,10 @@ export interface TallyData {
   readonly outcomes: Readonly<Record<Winner, number>>;
   readonly days: DistributionData;
   readonly roles: ReadonlyArray<readonly [string, GroupData]>;
-  readonly teams: ReadonlyArray<readonly [string, GroupData]>;
+  /** Only what a team's rows do not sum from its roles': per game, its survivors and points. */
+  readonly teams: ReadonlyArray<readonly [string, { readonly survivorsPerGame: DistributionData; readonly pointsPerGame: DistributionData }]>;
+  /** Seat 1 first. */
+  readonly seats: readonly SeatTally[];
   readonly illegalDecisions: number;
   readonly failed: number;
   readonly failures: readonly FailedGame[];
@@ -44,24 +76,48 @@ export interface TallyData {
 /** How many failures a tally keeps in full (the count is always exact). */
 export const KEPT_FAILURES = 20;
 
+/** A row being counted: the group, its team, and this game's survivors and points so far. */
+interface Row {
+  readonly id: string;
+  readonly team: Team;
+  readonly group: GroupTally;
+  /** Whether the row keeps per-game counts of its own: a team, or a role of several seats a game. */
+  readonly perGameCounts: boolean;
+  survivors: number;
+  points: number;
+}
+
 export class Tally {
   games = 0;
   readonly outcomes: Record<Winner, number> = { town: 0, mafia: 0, draw: 0, stalemate: 0 };
   readonly days = new Distribution();
-  readonly roles = new Map<string, GroupTally>();
-  readonly teams = new Map<string, GroupTally>();
   illegalDecisions = 0;
   failed = 0;
   readonly failures: FailedGame[] = [];
+  /** Index 0 = seat 1. */
+  readonly seats: SeatTally[] = [];
   /** C16.1 evenings: per seat (index 0 = seat 1), each complete evening's points; empty without evenings. */
   readonly seatEvenings: Distribution[] = [];
-  /** Each role's row and its team's row, found once per role rather than twice per seat per game. */
-  private readonly rows = new Map<RoleDef, { readonly role: GroupTally; readonly team: GroupTally }>();
+  /** The setup's roles in its order, and the two teams (only their per-game counts are kept apart). */
+  readonly #roles: Row[] = [];
+  readonly #town: Row;
+  readonly #mafia: Row;
+  /** The role objects seen so far and their rows: a short list searched by identity. */
+  readonly #defs: RoleDef[] = [];
+  readonly #defRows: Row[] = [];
 
-  /** `roleIds` fixes the order of the per-role rows (the setup's order), whatever the games' order. */
-  constructor(roleIds: readonly string[]) {
-    for (const id of roleIds) this.roles.set(id, emptyGroup());
-    for (const t of ['town', 'mafia']) this.teams.set(t, emptyGroup());
+  /** `roles` fixes the per-role rows, in the setup's order: each role and how many seats hold it. */
+  constructor(roles: ReadonlyArray<readonly [id: string, perGame: number, team: Team]>, seats: number) {
+    let town = 0;
+    let mafia = 0;
+    for (const [id, perGame, team] of roles) {
+      this.#roles.push({ id, team, group: emptyGroup(perGame), perGameCounts: perGame !== 1, survivors: 0, points: 0 });
+      if (team === 'mafia') mafia += perGame;
+      else town += perGame;
+    }
+    this.#town = { id: 'town', team: 'town', group: emptyGroup(town), perGameCounts: true, survivors: 0, points: 0 };
+    this.#mafia = { id: 'mafia', team: 'mafia', group: emptyGroup(mafia), perGameCounts: true, survivors: 0, points: 0 };
+    for (let s = 0; s < seats; s++) this.seats.push(emptySeat());
   }
 
   add(g: Game): void {
@@ -70,31 +126,82 @@ export class Tally {
     this.outcomes[w]++;
     this.days.add(g.day);
     this.illegalDecisions += g.illegalDecisions;
+    const town = this.#town;
+    const mafia = this.#mafia;
     for (let s = 1; s <= g.n; s++) {
       const role = g.roles[s];
-      const rows = this.rows.get(role) ?? this.rowsFor(role);
+      const row = this.#row(role);
       const survived = g.alive[s];
-      const won = role.team === w ? 1 : 0;
       const pts = g.points[s];
-      count(rows.role, survived, won, pts);
-      count(rows.team, survived, won, pts);
+      row.group.points.add(pts);
+      row.survivors += survived;
+      row.points += pts;
+      const team = role.team === 'mafia' ? mafia : town;
+      team.survivors += survived;
+      team.points += pts;
+      const seat = this.seats[s - 1];
+      seat.survived += survived;
+      if (role.team === w) seat.won++;
     }
-    if (g.eveningPoints) this.addEvening(g.eveningPoints);
+    for (const e of g.eliminations) {
+      const group = this.#row(g.roles[e.seat]).group;
+      group.deaths[causeIndex(e.cause)]++;
+      group.deathDays += e.day;
+      if (e.n === 1) {
+        if (e.phase === 'day') this.seats[e.seat - 1].outDay1++;
+        else this.seats[e.seat - 1].killedNight1++;
+      }
+    }
+    for (const row of this.#roles) {
+      row.group.seats += row.group.perGame;
+      row.group.survived += row.survivors;
+      endGame(row);
+    }
+    endGame(town);
+    endGame(mafia);
+    if (g.eveningPoints) this.#addEvening(g.eveningPoints);
   }
 
-  private addEvening(points: readonly number[]): void {
+  #row(role: RoleDef): Row {
+    const defs = this.#defs;
+    for (let i = 0; i < defs.length; i++) if (defs[i] === role) return this.#defRows[i];
+    const row = this.#roles.find((r) => r.id === role.id);
+    if (!row) throw new Error(`tally: role ${role.id} is not in the setup`);
+    defs.push(role);
+    this.#defRows.push(row);
+    return row;
+  }
+
+  #addEvening(points: readonly number[]): void {
     for (let s = 1; s < points.length; s++) (this.seatEvenings[s - 1] ??= new Distribution()).add(points[s]);
-  }
-
-  private rowsFor(role: RoleDef): { role: GroupTally; team: GroupTally } {
-    const rows = { role: this.roles.get(role.id)!, team: this.teams.get(role.team)! };
-    this.rows.set(role, rows);
-    return rows;
   }
 
   addFailure(game: number, error: string, replay: string): void {
     this.failed++;
     if (this.failures.length < KEPT_FAILURES) this.failures.push({ game, error, replay });
+  }
+
+  /** Per role, in the setup's order. */
+  get roles(): ReadonlyArray<readonly [string, GroupTally]> {
+    return this.#roles.map((r) => [r.id, r.group] as const);
+  }
+
+  /** Per team (town, mafia): its roles' rows summed, with its own per-game counts. */
+  get teams(): ReadonlyArray<readonly [string, GroupTally]> {
+    return [this.#town, this.#mafia].map((t) => {
+      const sum = emptyGroup(t.group.perGame);
+      for (const r of this.#roles) {
+        if (r.team !== t.team) continue;
+        sum.seats += r.group.seats;
+        sum.survived += r.group.survived;
+        sum.points.merge(r.group.points);
+        for (let i = 0; i < sum.deaths.length; i++) sum.deaths[i] += r.group.deaths[i];
+        sum.deathDays += r.group.deathDays;
+      }
+      sum.survivorsPerGame.merge(t.group.survivorsPerGame);
+      sum.pointsPerGame.merge(t.group.pointsPerGame);
+      return [t.id, sum] as const;
+    });
   }
 
   /** Adds another tally's counts. Failures are kept in merge order: merge ranges in index order. */
@@ -103,8 +210,16 @@ export class Tally {
     for (const w of WINNERS) this.outcomes[w] += o.outcomes[w];
     this.days.merge(o.days);
     this.illegalDecisions += o.illegalDecisions;
-    for (const [key, mine, theirs] of pairs(this.roles, o.roles)) this.roles.set(key, mergeGroup(mine, theirs));
-    for (const [key, mine, theirs] of pairs(this.teams, o.teams)) this.teams.set(key, mergeGroup(mine, theirs));
+    o.#roles.forEach((r, i) => addGroup(this.#roles[i].group, r.group));
+    addGroup(this.#town.group, o.#town.group);
+    addGroup(this.#mafia.group, o.#mafia.group);
+    o.seats.forEach((x, i) => {
+      const mine = this.seats[i];
+      mine.survived += x.survived;
+      mine.won += x.won;
+      mine.outDay1 += x.outDay1;
+      mine.killedNight1 += x.killedNight1;
+    });
     this.failed += o.failed;
     for (const f of o.failures) if (this.failures.length < KEPT_FAILURES) this.failures.push(f);
     o.seatEvenings.forEach((d, i) => (this.seatEvenings[i] ??= new Distribution()).merge(d));
@@ -115,8 +230,9 @@ export class Tally {
       games: this.games,
       outcomes: { ...this.outcomes },
       days: this.days.toJSON(),
-      roles: [...this.roles].map(([k, g]) => [k, groupData(g)]),
-      teams: [...this.teams].map(([k, g]) => [k, groupData(g)]),
+      roles: this.#roles.map((r) => [r.id, groupData(r.team, r.group)]),
+      teams: [this.#town, this.#mafia].map((t) => [t.id, { survivorsPerGame: t.group.survivorsPerGame.toJSON(), pointsPerGame: t.group.pointsPerGame.toJSON() }]),
+      seats: this.seats.map((x) => ({ ...x })),
       illegalDecisions: this.illegalDecisions,
       failed: this.failed,
       failures: this.failures.map((f) => ({ ...f })),
@@ -125,12 +241,17 @@ export class Tally {
   }
 
   static fromJSON(data: TallyData): Tally {
-    const t = new Tally(data.roles.map(([id]) => id));
+    const t = new Tally(data.roles.map(([id, g]) => [id, g.perGame, g.team]), data.seats.length);
     t.games = data.games;
     for (const w of WINNERS) t.outcomes[w] = data.outcomes[w];
     t.days.merge(Distribution.fromJSON(data.days));
-    for (const [k, g] of data.roles) t.roles.set(k, fromGroupData(g));
-    for (const [k, g] of data.teams) t.teams.set(k, fromGroupData(g));
+    data.roles.forEach(([, g], i) => addGroup(t.#roles[i].group, fromGroupData(g)));
+    for (const [team, g] of data.teams) {
+      const row = team === 'mafia' ? t.#mafia : t.#town;
+      row.group.survivorsPerGame.merge(Distribution.fromJSON(g.survivorsPerGame));
+      row.group.pointsPerGame.merge(Distribution.fromJSON(g.pointsPerGame));
+    }
+    data.seats.forEach((x, i) => Object.assign(t.seats[i], x));
     t.illegalDecisions = data.illegalDecisions;
     t.failed = data.failed;
     t.failures.push(...data.failures.slice(0, KEPT_FAILURES));
@@ -139,34 +260,95 @@ export class Tally {
   }
 }
 
-function groupData(g: GroupTally): GroupData {
-  return { seats: g.seats, survived: g.survived, won: g.won, points: g.points.toJSON() };
+/** The end of a game for a row: this game's survivors and points go to its per-game counts (if it keeps them). */
+function endGame(row: Row): void {
+  if (row.perGameCounts) {
+    row.group.survivorsPerGame.add(row.survivors);
+    row.group.pointsPerGame.add(row.points);
+  }
+  row.survivors = 0;
+  row.points = 0;
+}
+
+/** A group's per-game counts; for a role of one seat a game, its seat's own (it keeps none apart). */
+export function perGameCounts(g: GroupTally): { survivors: Distribution; points: Distribution } {
+  if (g.survivorsPerGame.n > 0 || g.seats === 0) return { survivors: g.survivorsPerGame, points: g.pointsPerGame };
+  const survivors = new Distribution();
+  if (g.seats - g.survived > 0) survivors.add(0, g.seats - g.survived);
+  if (g.survived > 0) survivors.add(1, g.survived);
+  return { survivors, points: g.points };
+}
+
+function causeIndex(cause: EliminationCause): number {
+  switch (cause) {
+    case 'vote': return 0;
+    case 'shootout': return 1;
+    case 'fouls': return 2;
+    case 'mafia': return 3;
+    case 'maniac': return 4;
+    case 'courtesan': return 5;
+    case 'killer': return 6;
+    case 'sportsman': return 7;
+    default: return 8;
+  }
+}
+
+function groupData(team: Team, g: GroupTally): GroupData {
+  const deaths: Partial<Record<EliminationCause, number>> = {};
+  ELIMINATION_CAUSES.forEach((c, i) => {
+    if (g.deaths[i] > 0) deaths[c] = g.deaths[i];
+  });
+  const perGame = perGameCounts(g);
+  return {
+    team,
+    perGame: g.perGame,
+    seats: g.seats,
+    survived: g.survived,
+    points: g.points.toJSON(),
+    survivorsPerGame: perGame.survivors.toJSON(),
+    pointsPerGame: perGame.points.toJSON(),
+    deaths,
+    deathDays: g.deathDays,
+  };
 }
 
 function fromGroupData(g: GroupData): GroupTally {
-  return { seats: g.seats, survived: g.survived, won: g.won, points: Distribution.fromJSON(g.points) };
+  const one = g.perGame === 1; // per-game counts are the seat's own (perGameCounts)
+  return {
+    perGame: g.perGame,
+    seats: g.seats,
+    survived: g.survived,
+    points: Distribution.fromJSON(g.points),
+    survivorsPerGame: one ? new Distribution() : Distribution.fromJSON(g.survivorsPerGame),
+    pointsPerGame: one ? new Distribution() : Distribution.fromJSON(g.pointsPerGame),
+    deaths: ELIMINATION_CAUSES.map((c) => g.deaths[c] ?? 0),
+    deathDays: g.deathDays,
+  };
 }
 
-function count(group: GroupTally, survived: number, won: number, pts: number): void {
-  group.seats++;
-  group.survived += survived;
-  group.won += won;
-  group.points.add(pts);
+function emptyGroup(perGame: number): GroupTally {
+  return {
+    perGame,
+    seats: 0,
+    survived: 0,
+    points: new Distribution(),
+    survivorsPerGame: new Distribution(),
+    pointsPerGame: new Distribution(),
+    deaths: ELIMINATION_CAUSES.map(() => 0),
+    deathDays: 0,
+  };
 }
 
-function emptyGroup(): GroupTally {
-  return { seats: 0, survived: 0, won: 0, points: new Distribution() };
+function emptySeat(): SeatTally {
+  return { survived: 0, won: 0, outDay1: 0, killedNight1: 0 };
 }
 
-function mergeGroup(a: GroupTally | undefined, b: GroupTally): GroupTally {
-  const out = a ?? emptyGroup();
-  out.seats += b.seats;
-  out.survived += b.survived;
-  out.won += b.won;
-  out.points.merge(b.points);
-  return out;
-}
-
-function* pairs(mine: Map<string, GroupTally>, theirs: Map<string, GroupTally>): Generator<[string, GroupTally | undefined, GroupTally]> {
-  for (const [k, v] of theirs) yield [k, mine.get(k), v];
+function addGroup(into: GroupTally, b: GroupTally): void {
+  into.seats += b.seats;
+  into.survived += b.survived;
+  into.points.merge(b.points);
+  into.survivorsPerGame.merge(b.survivorsPerGame);
+  into.pointsPerGame.merge(b.pointsPerGame);
+  for (let i = 0; i < into.deaths.length; i++) into.deaths[i] += b.deaths[i];
+  into.deathDays += b.deathDays;
 }

@@ -51,6 +51,6 @@ function after(carry: Carry | undefined, g: Game, index: number): Carry {
   const totals = carry ? carry.totals.slice() : new Array<number>(g.n + 1).fill(0);
   for (let s = 1; s <= g.n; s++) totals[s] += g.points[s];
   // "killed in the first day or night": a vote, a shoot-out, a night kill or a duel — not fouls (C19).
-  const firstDay = g.eliminations.filter((e) => e.day === 1 && e.cause !== 'fouls').map((e) => e.seat);
+  const firstDay = g.eliminations.filter((e) => e.n === 1 && e.cause !== 'fouls').map((e) => e.seat);
   return { index, firstDay, totals };
 }

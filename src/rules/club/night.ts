@@ -5,6 +5,7 @@ import type { DecisionKind } from '../../strategy/types.js';
 import { firstDayOrNight, isJailed, type ClubConfig, type ClubNightStep, type ClubState } from './config.js';
 import { friendSaves } from './immunity.js';
 import { clearSeats } from '../../engine/seatArrays.js';
+import { BY_KILLER, BY_MAFIA, BY_MANIAC, nightDeathCause } from '../nightKills.js';
 
 type StepHandler = (g: Game, cfg: ClubConfig, st: ClubState, step: ClubNightStep) => void;
 
@@ -165,7 +166,7 @@ function jointKillStep(g: Game, cfg: ClubConfig, st: ClubState): void {
   } else how = 'split';
   g.log?.push({ t: 'jointKill', target, how, to: seen });
   if (target === null) return;
-  g.targeted[target]++;
+  g.targeted[target] |= BY_MAFIA;
   if (g.roles[target].team !== 'town') return;
   for (let i = 0; i < n; i++) {
     const p = st.participants[i];
@@ -180,7 +181,7 @@ function killStep(g: Game, cfg: ClubConfig, st: ClubState, step: ClubNightStep):
     if (!able(g, st, seat)) continue;
     const target = act(g, seat, kind, targets(g, cfg, st, seat, true));
     if (target === null) continue;
-    g.targeted[target]++;
+    g.targeted[target] |= kind === 'killerShot' ? BY_KILLER : BY_MANIAC;
     if (kind === 'killerShot' && g.roles[target].team === 'town') g.score(seat, 'killerShotAtTown');
   }
 }
@@ -233,7 +234,7 @@ function dawn(g: Game, st: ClubState): void {
   let deaths = 0;
   for (let s = 1; s <= g.n; s++) {
     if (dying[s] === 0 || friendSaves(g, st, s)) continue; // C16.2: one death, however many shots
-    g.eliminate(s, dying[s] === BY_SPORTSMAN ? 'sportsman' : 'night');
+    g.eliminate(s, dying[s] === BY_SPORTSMAN ? 'sportsman' : nightDeathCause(g.targeted[s]));
     g.jailed![s] = 0;
     deaths++;
     g.log?.push({ t: 'died', seat: s, role: g.revealedRole(s) });

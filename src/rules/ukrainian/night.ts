@@ -4,6 +4,7 @@ import { NO, YES, type DecisionKind } from '../../strategy/types.js';
 import type { NightStep, UkrainianConfig, UkrainianState } from './config.js';
 import { guestNight, guestSurvives, resolveDuels } from '../club/guests.js';
 import { clearSeats } from '../../engine/seatArrays.js';
+import { BY_COURTESAN, BY_MAFIA, BY_MANIAC, nightDeathCause } from '../nightKills.js';
 
 type StepHandler = (g: Game, cfg: UkrainianConfig, state: UkrainianState) => void;
 
@@ -91,7 +92,7 @@ function mafiaKillStep(g: Game, cfg: UkrainianConfig, state: UkrainianState): vo
     if (courtesan === undefined) return;
     const target = g.ask(courtesan, 'courtesanShot', options, true, null);
     g.log?.push({ t: 'action', kind: 'courtesanShot', seat: courtesan, target, to: black });
-    if (target !== null) g.targeted[target]++;
+    if (target !== null) g.targeted[target] |= BY_COURTESAN;
     return;
   }
   const don = killers.find((s) => g.roles[s].killDecider === true);
@@ -103,7 +104,7 @@ function mafiaKillStep(g: Game, cfg: UkrainianConfig, state: UkrainianState): vo
   }
   const target = g.ask(decider, 'mafiaKill', options, true, null);
   g.log?.push({ t: 'action', kind: 'mafiaKill', seat: decider, target, to: black });
-  if (target !== null) g.targeted[target]++;
+  if (target !== null) g.targeted[target] |= BY_MAFIA;
 }
 
 /** U7: the Maniac kills one living player or abstains (not while frozen, U5.3). */
@@ -113,7 +114,7 @@ function maniacStep(g: Game, _cfg: UkrainianConfig, state: UkrainianState): void
     if (isFrozen(g, seat)) continue;
     const target = g.ask(seat, 'maniacKill', targets(g, seat, 0), true, null);
     g.log?.push({ t: 'action', kind: 'maniacKill', seat, target, to: [seat] });
-    if (target !== null) g.targeted[target]++;
+    if (target !== null) g.targeted[target] |= BY_MANIAC;
   }
 }
 
@@ -147,7 +148,7 @@ function dawn(g: Game, state: UkrainianState): void {
       g.log?.push({ t: 'saved', seat: s, by: 'doctor', to: [] });
       continue;
     }
-    g.eliminate(s, 'night');
+    g.eliminate(s, nightDeathCause(g.targeted[s]));
     deaths++;
     g.log?.push({ t: 'died', seat: s, role: g.revealedRole(s) });
   }

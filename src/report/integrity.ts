@@ -1,0 +1,95 @@
+// A report's JSON carries a checksum of its body, and a report read back (by `merge`) is checked field
+// by field: its shape, and that its counts agree with each other. An edited or truncated shard is
+// refused rather than merged into numbers nobody ran.
+import { createHash } from 'node:crypto';
+import { ELIMINATION_CAUSES, WINNERS } from '../engine/events.js';
+import { REPORT_FORMAT, type Report } from './report.js';
+
+/** The report as `--json` prints it: the body, then `checksum`, the SHA-256 of the compact body. */
+export function reportJson(report: Report): string {
+  return JSON.stringify({ ...report, checksum: checksumOf(report) }, null, 2);
+}
+
+function checksumOf(body: object): string {
+  return `sha256:${createHash('sha256').update(JSON.stringify(body)).digest('hex')}`;
+}
+
+/** What is wrong with a report read back, or null. Checks every field merging reads, then the counts. */
+export function reportProblem(r: unknown): string | null {
+  return shapeProblem(r) ?? checksumProblem(r as Record<string, unknown>) ?? countsProblem(r as Report);
+}
+
+const obj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const count = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const hist = (v: unknown) => Array.isArray(v) && v.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'number' && Number.isFinite(p[0]) && count(p[1]));
+const rate = (v: unknown) => obj(v) && count(v.count);
+
+function shapeProblem(r: unknown): string | null {
+  if (!obj(r)) return 'not a JSON object';
+  if (r.format !== REPORT_FORMAT) return `format is ${JSON.stringify(r.format)} (this mafia-sim reads format ${REPORT_FORMAT})`;
+  const setup = r.setup;
+  if (!obj(setup) || !obj(setup.roles) || !obj(setup.options) || !obj(setup.params) || !obj(setup.scoring) || !count(setup.players)) return 'setup: missing or incomplete';
+  if (typeof r.seed !== 'string') return 'seed: missing';
+  if (!Array.isArray(r.strategies) || !r.strategies.every((s) => typeof s === 'string')) return 'strategies: missing';
+  const range = r.range;
+  if (!obj(range) || !count(range.first) || !count(range.end) || range.end < range.first) return 'range: missing or invalid';
+  if (typeof r.partial !== 'boolean') return 'partial: missing';
+  for (const k of ['games', 'illegalDecisions', 'failedGames'] as const) if (!count(r[k])) return `${k}: missing`;
+  if (!obj(r.outcomes) || !WINNERS.every((w) => count((r.outcomes as Record<string, unknown>)[w]))) return 'outcomes: missing';
+  if (!obj(r.length) || !hist(r.length.histogram)) return 'length.histogram: missing';
+  for (const key of ['roles', 'teams'] as const) {
+    const rows = r[key];
+    if (!Array.isArray(rows)) return `${key}: missing`;
+    for (const [i, x] of rows.entries()) {
+      const at = `${key}[${i}]`;
+      if (!obj(x) || typeof x.group !== 'string' || typeof x.team !== 'string' || !count(x.perGame) || !count(x.seats)) return `${at}: missing or invalid`;
+      if (!rate(x.survival)) return `${at}.survival: missing`;
+      if (!obj(x.deaths) || !Object.entries(x.deaths).every(([c, n]) => (ELIMINATION_CAUSES as readonly string[]).includes(c) && count(n))) return `${at}.deaths: invalid`;
+      if (!count(x.deathDays)) return `${at}.deathDays: missing`;
+      if (!obj(x.points) || !hist(x.points.histogram)) return `${at}.points.histogram: missing`;
+      if (!obj(x.perGameCounts) || !hist(x.perGameCounts.survivors) || !hist(x.perGameCounts.points)) return `${at}.perGameCounts: missing`;
+    }
+  }
+  if (!Array.isArray(r.seats) || !r.seats.every((x) => obj(x) && rate(x.survival) && rate(x.win) && rate(x.outDay1) && rate(x.killedNight1))) return 'seats: missing or invalid';
+  if (!Array.isArray(r.failures) || !r.failures.every((f) => obj(f) && count(f.game) && typeof f.error === 'string' && typeof f.replay === 'string')) return 'failures: missing or invalid';
+  if (r.evenings !== undefined && !(obj(r.evenings) && Array.isArray(r.evenings.seats) && r.evenings.seats.every((x) => obj(x) && hist(x.histogram)))) return 'evenings: invalid';
+  if (typeof r.checksum !== 'string') return 'checksum: missing';
+  return null;
+}
+
+function checksumProblem(r: Record<string, unknown>): string | null {
+  const { checksum, ...body } = r;
+  return checksum === checksumOf(body) ? null : 'checksum: does not match the report (was it edited?)';
+}
+
+const total = (h: ReadonlyArray<readonly [number, number]>) => h.reduce((n, [, c]) => n + c, 0);
+const weighted = (h: ReadonlyArray<readonly [number, number]>) => h.reduce((n, [v, c]) => n + v * c, 0);
+
+function countsProblem(r: Report): string | null {
+  const sum = WINNERS.reduce((n, w) => n + r.outcomes[w], 0);
+  if (sum !== r.games) return `outcomes: sum to ${sum}, not games (${r.games})`;
+  if (total(r.length.histogram) !== r.games) return `length.histogram: counts ${total(r.length.histogram)} games, not ${r.games}`;
+  const span = r.range.end - r.range.first;
+  if (r.games + r.failedGames > span) return `games + failedGames (${r.games + r.failedGames}) exceed the range's ${span} games`;
+  if (!r.partial && r.games + r.failedGames !== span) return `games + failedGames (${r.games + r.failedGames}) is not the range's ${span} games, and the report is not partial`;
+  if (r.failures.length !== Math.min(r.failedGames, 20)) return `failures: lists ${r.failures.length} of failedGames ${r.failedGames}`;
+  const roleSeats = Object.values(r.setup.roles).reduce((n, k) => n + k, 0);
+  if (roleSeats !== r.setup.players) return `setup.roles: sum to ${roleSeats} seats, not setup.players (${r.setup.players})`;
+  for (const key of ['roles', 'teams'] as const) {
+    for (const [i, x] of r[key].entries()) {
+      const at = `${key}[${i}] (${x.group})`;
+      if (x.seats !== x.perGame * r.games) return `${at}.seats: ${x.seats}, not perGame × games (${x.perGame * r.games})`;
+      if (total(x.points.histogram) !== x.seats) return `${at}.points.histogram: counts ${total(x.points.histogram)}, not seats (${x.seats})`;
+      if (total(x.perGameCounts.survivors) !== r.games || total(x.perGameCounts.points) !== r.games) return `${at}.perGameCounts: do not count ${r.games} games`;
+      if (weighted(x.perGameCounts.survivors) !== x.survival.count) return `${at}.survival.count: ${x.survival.count}, not the per-game survivors' sum`;
+      const died = Object.values(x.deaths).reduce((n, k) => n + (k ?? 0), 0);
+      if (died + x.survival.count !== x.seats) return `${at}: deaths (${died}) and survivors (${x.survival.count}) do not add up to seats (${x.seats})`;
+    }
+  }
+  for (const role of r.roles) if (r.setup.roles[role.group] !== role.perGame) return `roles (${role.group}).perGame: ${role.perGame}, not the setup's ${r.setup.roles[role.group]}`;
+  if (r.seats.length !== r.setup.players) return `seats: ${r.seats.length} rows, not setup.players (${r.setup.players})`;
+  for (const x of r.seats) {
+    for (const k of ['survival', 'win', 'outDay1', 'killedNight1'] as const) if (x[k].count > r.games) return `seats[${x.seat}].${k}: ${x[k].count} of ${r.games} games`;
+  }
+  return null;
+}

@@ -1,0 +1,118 @@
+// The random streams (G10): the game's stream is seedrandom's alea, and no seat's stream replays another's
+// or the game's. The independence checks run over 100,000 game seeds, where a correlation's standard
+// error is 1/√100,000 ≈ 0.0032: the seat streams that once replayed each other correlated at 0.9985.
+import seedrandom from 'seedrandom';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { deriveGameSeed, GameStreams, type Rng } from '../src/rng.js';
+
+const GAMES = 100_000;
+const SEATS = 12;
+const DRAWS = 16;
+/** The draws a 12-seat deal takes from the game's stream (a Fisher–Yates shuffle) before play begins. */
+const DEAL_DRAWS = SEATS - 1;
+
+/** Sums for the correlation of every draw j of stream A with every draw k of stream B. */
+class CrossCorrelation {
+  readonly sa = new Float64Array(DRAWS);
+  readonly sb = new Float64Array(DRAWS);
+  readonly saa = new Float64Array(DRAWS);
+  readonly sbb = new Float64Array(DRAWS);
+  readonly sab = new Float64Array(DRAWS * DRAWS);
+  /** Per draw j: how often ⌊10·a_j⌋ = ⌊10·b_j⌋ (a pick of 10). */
+  readonly samePick = new Float64Array(DRAWS);
+  n = 0;
+
+  add(a: Float64Array, b: Float64Array): void {
+    this.n++;
+    for (let j = 0; j < DRAWS; j++) {
+      this.sa[j] += a[j];
+      this.sb[j] += b[j];
+      this.saa[j] += a[j] * a[j];
+      this.sbb[j] += b[j] * b[j];
+      if (Math.floor(10 * a[j]) === Math.floor(10 * b[j])) this.samePick[j]++;
+      for (let k = 0; k < DRAWS; k++) this.sab[j * DRAWS + k] += a[j] * b[k];
+    }
+  }
+
+  /** Pearson's r of draw j of A with draw k of B. */
+  r(j: number, k: number): number {
+    const n = this.n;
+    const cov = this.sab[j * DRAWS + k] / n - (this.sa[j] / n) * (this.sb[k] / n);
+    const va = this.saa[j] / n - (this.sa[j] / n) ** 2;
+    const vb = this.sbb[k] / n - (this.sb[k] / n) ** 2;
+    return cov / Math.sqrt(va * vb);
+  }
+}
+
+function draws(rng: Rng, skip = 0): Float64Array {
+  for (let i = 0; i < skip; i++) rng.next();
+  const out = new Float64Array(DRAWS);
+  for (let j = 0; j < DRAWS; j++) out[j] = rng.next();
+  return out;
+}
+
+describe('random streams', () => {
+  it('G10 the game stream is seedrandom’s alea: the same numbers from the same seed', () => {
+    for (const seed of ['1/0', '1/12345', '7/999999', 'scenario', '']) {
+      const reference = seedrandom.alea(seed);
+      const ours = new GameStreams(seed).game;
+      for (let i = 0; i < 1000; i++) expect(ours.next()).toBe(reference());
+    }
+  });
+
+  it('G10 a seat’s stream does not depend on what the game or other seats draw first', () => {
+    const fresh = draws(new GameStreams('1/42').seat(5));
+    const busy = new GameStreams('1/42');
+    for (let i = 0; i < 100; i++) busy.game.next();
+    draws(busy.seat(3));
+    draws(busy.seat(6));
+    expect(draws(busy.seat(5))).toEqual(fresh);
+  });
+
+  // One pass over the game seeds gathers every statistic the tests below check.
+  const pairs: CrossCorrelation[] = []; // [i] = seat i+1 with seat i+2; [SEATS-1] = the last seat with the game stream
+  beforeAll(() => {
+    for (let i = 0; i < SEATS; i++) pairs.push(new CrossCorrelation());
+    for (let k = 0; k < GAMES; k++) {
+      const streams = new GameStreams(deriveGameSeed('1', k));
+      const seat: Float64Array[] = [];
+      for (let s = 1; s <= SEATS; s++) seat.push(draws(streams.seat(s)));
+      const game = draws(streams.game, DEAL_DRAWS);
+      for (let i = 0; i < SEATS - 1; i++) pairs[i].add(seat[i], seat[i + 1]);
+      pairs[SEATS - 1].add(seat[SEATS - 1], game);
+    }
+  });
+  const label = (i: number) => (i < SEATS - 1 ? `seat ${i + 1} and seat ${i + 2}` : `seat ${SEATS} and the game stream after the deal`);
+  const se = 1 / Math.sqrt(GAMES);
+
+  it('G10 draw j of a seat and draw j of the next seat (or of the game stream) are uncorrelated: |r| < 4 standard errors', () => {
+    const worst: string[] = [];
+    pairs.forEach((p, i) => {
+      for (let j = 0; j < DRAWS; j++) if (Math.abs(p.r(j, j)) >= 4 * se) worst.push(`${label(i)}, draw ${j + 1}: r = ${p.r(j, j).toFixed(4)}`);
+    });
+    expect(worst).toEqual([]);
+  });
+
+  it('G10 no draw of a seat is correlated with any draw of the next seat or of the game stream (every lag; Bonferroni bound)', () => {
+    // 12 pairs × 256 lags: |z| > 5.1 has family-wise probability below 0.001 for independent streams.
+    const worst: string[] = [];
+    pairs.forEach((p, i) => {
+      for (let j = 0; j < DRAWS; j++) {
+        for (let k = 0; k < DRAWS; k++) if (Math.abs(p.r(j, k)) >= 5.1 * se) worst.push(`${label(i)}, draws ${j + 1}/${k + 1}: r = ${p.r(j, k).toFixed(4)}`);
+      }
+    });
+    expect(worst).toEqual([]);
+  });
+
+  it('G10 a pick of 10 by a seat and by the next seat (or by the game stream) agree at the chance rate, 10%', () => {
+    // Over the 16 draws of 100,000 games: 1.6M picks a pair, standard error √(0.1·0.9/1.6M) ≈ 0.00024.
+    const trials = GAMES * DRAWS;
+    const bound = 4 * Math.sqrt((0.1 * 0.9) / trials);
+    const off: string[] = [];
+    pairs.forEach((p, i) => {
+      const rate = p.samePick.reduce((a, b) => a + b, 0) / trials;
+      if (Math.abs(rate - 0.1) > bound) off.push(`${label(i)}: ${(100 * rate).toFixed(2)}%`);
+    });
+    expect(off).toEqual([]);
+  });
+});
