@@ -120,6 +120,69 @@ describe('parallel runner', () => {
   });
 });
 
+describe('run --precision', () => {
+  it('plays whole chunks until the town win interval is ±H: the first chunk where it holds, the same on any number of threads', async () => {
+    const a = await runCommand(flags({ games: undefined, precision: '0.8%', seed: '6', workers: '1' }));
+    const b = await runCommand(flags({ games: undefined, precision: '0.008', seed: '6', workers: '2' }));
+    expect(json(b)).toBe(json(a));
+    expect(a.precision).toEqual({ target: 0.008, halfWidth: expect.any(Number), reached: true });
+    expect(a.precision!.halfWidth).toBeLessThanOrEqual(0.008);
+    expect(a.games % 2000).toBe(0);
+    expect(a.games).toBeGreaterThan(2000);
+    // One chunk fewer was not enough.
+    const before = await runCommand(flags({ games: String(a.games - 2000), seed: '6', workers: '1' }));
+    const w = before.outcomeRates.town;
+    expect((w.high - w.low) / 2).toBeGreaterThan(0.008);
+    // The report is the report of a run of exactly those games, plus what precision says.
+    const fixed = await runCommand(flags({ games: String(a.games), seed: '6', workers: '1' }));
+    const { precision, ...rest } = a;
+    expect(precision).toBeDefined();
+    expect(json(rest as Report)).toBe(json(fixed));
+  });
+
+  it('stops at --games when the precision is not reached, and says so', async () => {
+    const r = await runCommand(flags({ games: '3000', precision: '0.1%', seed: '6', workers: '1' }));
+    expect(r.games).toBe(3000);
+    expect(r.precision!.reached).toBe(false);
+  });
+
+  it('refuses a bad half-width, and --precision with --shard', async () => {
+    for (const bad of ['0', '50%', '0.5', 'x', '-1%', '%']) {
+      await expect(runCommand(flags({ precision: bad }))).rejects.toThrow(/--precision .*: expected a half-width of the town win interval above 0/);
+    }
+    await expect(runCommand(flags({ precision: '1%', shard: '1/2' }))).rejects.toThrow(/--precision and --shard/);
+  });
+});
+
+describe('report integrity (merge)', () => {
+  it('a shard edited by hand is refused by its checksum; one whose counts disagree is refused naming the field', async () => {
+    const a = file('int-a.json');
+    const b = file('int-b.json');
+    writeFileSync(a, json(await runCommand(flags({ games: '400', shard: '1/2', workers: '1' }))));
+    writeFileSync(b, json(await runCommand(flags({ games: '400', shard: '2/2', workers: '1' }))));
+    expect(mergeCommand([a, b]).games).toBe(400);
+    const report = JSON.parse(readFileSync(b, 'utf8'));
+    const edited = file('int-edited.json');
+    writeFileSync(edited, JSON.stringify({ ...report, outcomes: { ...report.outcomes, town: report.outcomes.town + 1 } }, null, 2));
+    expect(() => mergeCommand([a, edited])).toThrow(/int-edited\.json: not a mafia-sim run --json report \(format 2\): checksum: does not match the report \(was it edited\?\)/);
+    // Counts that disagree, with the checksum made to match: each is named.
+    const { checksum: _, ...body } = report;
+    const resealed = (changed: Report, name: string) => {
+      const path = file(name);
+      writeFileSync(path, reportJson(changed));
+      return path;
+    };
+    const cases: [Report, RegExp][] = [
+      [{ ...body, outcomes: { ...body.outcomes, town: body.outcomes.town + 1 } }, /outcomes: sum to 201, not games \(200\)/],
+      [{ ...body, failedGames: 7 }, /games \+ failedGames \(207\) exceed the range's 200 games/],
+      [{ ...body, roles: [{ ...body.roles[0], seats: 5 }, ...body.roles.slice(1)] }, /roles\[0\] \(don\)\.seats: 5, not perGame × games \(200\)/],
+      [{ ...body, seats: body.seats.slice(1) }, /seats: 11 rows, not setup\.players \(12\)/],
+      [{ ...body, length: { ...body.length, histogram: body.length.histogram.slice(1) } }, /length\.histogram: counts \d+ games, not 200/],
+    ];
+    for (const [changed, message] of cases) expect(() => mergeCommand([a, resealed(changed, 'int-bad.json')])).toThrow(message);
+  });
+});
+
 describe('thread count', () => {
   const cpus = availableParallelism();
 

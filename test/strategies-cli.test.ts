@@ -4,6 +4,8 @@ import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { Chalk } from 'chalk';
+import { renderTournament, tournamentCommand } from '../src/cli/tournament.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { playJobGame } from '../src/runner/job.js';
 import { cli, ROOT } from './helpers/cli.js';
@@ -193,7 +195,44 @@ describe('mafia-sim tournament', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/Town win % \(Wilson 95% interval\)/);
     expect(text.stdout).toMatch(/Mean game length \(days\)/);
-    expect(text.stdout).toMatch(/smart:fakeClaim=1 +│ \d+\.\d% \(\d+\.\d% – \d+\.\d%\)/);
+    expect(text.stdout).toMatch(/smart:fakeClaim=1 +│ \d+\.\d+% \(\d+\.\d+–\d+\.\d+%\)/);
+    expect(text.stdout).toMatch(/Compared with town=random mafia=random on the same games/);
+  });
+
+  it('compares every pairing with the first on the same games: the paired difference, its interval and McNemar’s p', () => {
+    const r = cli(['tournament', '--strategies', 'random,smart', '--games', '400', '--seed', '5', '--json']);
+    const t = JSON.parse(r.stdout);
+    expect(t.format).toBe(2);
+    expect(t.partial).toBe(false);
+    expect(t.pairings[0].vsFirst).toBeNull();
+    for (const p of t.pairings.slice(1)) {
+      const d = p.vsFirst;
+      expect(d.games).toBe(400);
+      // No failed games: the paired difference is the difference of the two rates.
+      expect(d.diff).toBeCloseTo(p.townWin.share - t.pairings[0].townWin.share, 12);
+      expect(d.low).toBeLessThanOrEqual(d.diff);
+      expect(d.high).toBeGreaterThanOrEqual(d.diff);
+      // Common seeds make the paired interval narrower than the two intervals' spans added.
+      expect(d.high - d.low).toBeLessThan(p.townWin.high - p.townWin.low + (t.pairings[0].townWin.high - t.pairings[0].townWin.low));
+    }
+    // smart's town against random's, both against random mafia: a large, certain difference.
+    const smartTown = t.pairings.find((p: { town: string; mafia: string }) => p.town === 'smart' && p.mafia === 'random');
+    expect(smartTown.vsFirst.low).toBeGreaterThan(0.5);
+    expect(smartTown.vsFirst.p).toBeLessThan(1e-6);
+  });
+
+  it('Ctrl-C stops a tournament: every pairing reports the same finished games, marked partial', async () => {
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 400);
+    const flags = { setup: 'ukrainian', option: [], strategies: ['random,smart'], games: '10000000', seed: '3', workers: '1', progress: false };
+    const t = await tournamentCommand(flags, stop.signal);
+    expect(t.partial).toBe(true);
+    const played = t.pairings[0].games + t.pairings[0].failedGames;
+    expect(played).toBeGreaterThan(0);
+    expect(played).toBeLessThan(10_000_000);
+    expect(played % 2000).toBe(0);
+    for (const p of t.pairings) expect(p.games + p.failedGames).toBe(played);
+    expect(renderTournament(t, new Chalk({ level: 0 }))).toContain('PARTIAL: the tournament was interrupted');
   });
 
   it('a failing plug-in in a pairing is counted and listed with a replay command that reproduces it; exit 1', () => {

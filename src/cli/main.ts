@@ -46,7 +46,8 @@ Examples:
   mafia-sim run --help`);
 
   jobOptions(program.command('run').description('play a batch of seeded games and print outcome, length, role and point tables'), { setup: 'ukrainian' })
-    .option('-n, --games <n>', 'number of games', '10000')
+    .option('-n, --games <n>', 'number of games (default: 10000; with --precision, the most to play, default 100000000)')
+    .option('--precision <h>', 'play until the town win interval is ±H or narrower (0.005 or 0.5%), in whole chunks of 2,000 games')
     .option('--json', 'print the report as JSON')
     .option('--games-out <file>', 'write one JSON line per game to FILE')
     .option('--check', 'check engine invariants after every phase (slower)')
@@ -62,7 +63,8 @@ Examples:
   mafia-sim run --setup vanilla --option players=12 --option mafia=2 --option start=night
   mafia-sim run --games 100000 --seed 7 --json > report.json
   mafia-sim run --setup my-table.yaml --option tie=random --games-out games.jsonl
-  mafia-sim run --games 1000000 --shard 2/4 --json > shard-2.json`)
+  mafia-sim run --games 1000000 --shard 2/4 --json > shard-2.json
+  mafia-sim run --setup club-12 --precision 0.5%`)
     .action(async (flags) => {
       const report = await runCommand(flags);
       out(flags.json ? reportJson(report) : renderReport(report, colours(process.stdout, colour)));
@@ -139,7 +141,12 @@ Examples:
     .option('--seed <n>', 'run seed: game K of every pairing plays from (seed, K)', '1')
     .option('-w, --workers <n>', 'threads to play each pairing on; 1 plays in-process (default: one per 25,000 games, up to the number of CPUs)')
     .option('--json', 'print the tournament as JSON')
+    .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
     .addHelpText('after', `
+Every pairing plays the same game seeds and is compared with the first (town=first mafia=first) game by
+game: the paired difference in town wins, its 95% interval and McNemar's p (docs/statistics.md). Ctrl-C
+stops and prints the games finished, marked partial (exit 130).
+
 Examples:
   mafia-sim tournament --strategies random,smart
   mafia-sim tournament --setup vanilla --option players=9 --strategies random,smart --games 5000 --json
@@ -147,7 +154,8 @@ Examples:
     .action(async (flags) => {
       const report = await tournamentCommand(flags);
       out(flags.json ? JSON.stringify(report, null, 2) : renderTournament(report, colours(process.stdout, colour)));
-      if (report.pairings.some((p) => p.failedGames > 0)) code = 1;
+      if (report.partial) code = 130;
+      else if (report.pairings.some((p) => p.failedGames > 0)) code = 1;
     });
 
   program.command('calibrate').description('play vanilla cells with exact win probabilities and check the engine agrees (|z| ≤ 4)')

@@ -3,13 +3,18 @@
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { UserError } from '../errors.js';
 import { buildReport, type Report } from '../report/report.js';
+import { wilson } from '../stats/intervals.js';
+import type { Tally } from '../stats/tally.js';
 import { jobFromSpec } from '../runner/job.js';
 import { runGames } from '../runner/parallel.js';
 import { jobOverrides, parseCount, parseSeed, workerCount, type JobFlags } from './common.js';
 import { progressBar } from './progress.js';
 
 export interface RunFlags extends JobFlags {
-  games: string;
+  /** Default: 10,000; with --precision, the most games to play (default 100,000,000). */
+  games?: string;
+  /** `--precision H`: play whole chunks until the town win interval's half-width is at most H. */
+  precision?: string;
   gamesOut?: string;
   check?: boolean;
   strict?: boolean;
@@ -30,9 +35,15 @@ export interface RunHooks {
 
 /** A report; `partial` is true when the run was interrupted (the CLI then exits 130). */
 export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise<Report> {
-  const games = parseCount('--games', flags.games, 1);
+  const precision = flags.precision === undefined ? null : parsePrecision(flags.precision);
+  if (precision !== null && flags.shard !== undefined) throw new UserError('--precision and --shard: a run that decides its own length cannot be split into fixed shards; give shards a fixed --games');
+  const games = parseCount('--games', flags.games ?? (precision === null ? '10000' : String(PRECISION_GAMES)), 1);
   const { first, end } = flags.shard === undefined ? { first: 0, end: games } : shardRange(flags.shard, games);
   const workers = workerCount(flags.workers, end - first);
+  const halfWidth = (tally: Tally) => {
+    const w = wilson(tally.outcomes.town, tally.games);
+    return (w.high - w.low) / 2;
+  };
   // The worker threads rebuild the job from this same spec with the same function.
   const seed = parseSeed(flags.seed);
   const job = await jobFromSpec({ setupArg: flags.setup, overrides: jobOverrides(flags), strategies: flags.strategy, seed });
@@ -58,16 +69,38 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
         hooks.onProgress?.(done);
       },
       signal: interrupt.signal,
+      until: precision === null ? undefined : ([tally]) => halfWidth(tally) <= precision,
     });
     // The games file holds exactly the games the report covers, in index order (a prefix if interrupted).
     out?.commit();
-    return buildReport(job, result.tally, { first, end: result.end, partial: result.partial });
+    const reached = precision !== null && halfWidth(result.tally) <= precision;
+    return buildReport(job, result.tally, {
+      first,
+      end: result.end,
+      partial: result.partial,
+      ...(precision === null ? {} : { precision: { target: precision, halfWidth: halfWidth(result.tally), reached } }),
+    });
   } finally {
     progress.end();
     process.removeListener('SIGINT', onSigint);
     hooks.signal?.removeEventListener('abort', onSigint);
     out?.abort();
   }
+}
+
+/** The most games `--precision` plays when --games does not say. */
+export const PRECISION_GAMES = 100_000_000;
+
+/** `--precision 0.5%` or `--precision 0.005`: a half-width of the town win interval, as a share. */
+export function parsePrecision(raw: string): number {
+  const t = raw.trim();
+  const percent = t.endsWith('%');
+  const x = Number(percent ? t.slice(0, -1) : t);
+  const share = percent ? x / 100 : x;
+  if (!Number.isFinite(x) || t === '' || t === '%' || !(share > 0 && share < 0.5) || (!percent && x >= 0.5)) {
+    throw new UserError(`--precision ${raw}: expected a half-width of the town win interval above 0, as a share (0.005) or in percent (0.5%)`);
+  }
+  return share;
 }
 
 /** Shard I of N covers games [⌊(I−1)·G/N⌋, ⌊I·G/N⌋): contiguous, disjoint, and together all G. */

@@ -1,12 +1,15 @@
 // `mafia-sim tournament`: every town × mafia pairing of the given strategies on the same seeds; a matrix
-// of town win % with Wilson 95% intervals, and the mean game length per pairing (or the same data as JSON).
-import Table from 'cli-table3';
+// of town win % with Wilson 95% intervals, each pairing's paired difference from the first, and the mean
+// game length per pairing (or the same data as JSON). Ctrl-C reports the games finished.
 import type { ChalkInstance } from 'chalk';
 import { UserError } from '../errors.js';
 import { loadSetup } from '../setup/load.js';
 import { loadStrategies } from '../strategy/load.js';
 import { runTournament, type Pairing, type TournamentReport } from '../tournament/tournament.js';
+import { formatRate, table } from '../report/text.js';
 import { parseCount, parseSeed, workerCount } from './common.js';
+import { interruptible } from './interrupt.js';
+import { progressBar, type Progress } from './progress.js';
 
 export interface TournamentFlags {
   setup: string;
@@ -17,6 +20,8 @@ export interface TournamentFlags {
   seed: string;
   /** Threads; default: one per 25,000 games, at most one per CPU (workerCount). */
   workers?: string;
+  /** false with --no-progress. */
+  progress?: boolean;
 }
 
 /**
@@ -40,37 +45,73 @@ export function splitStrategyList(raw: readonly string[]): string[] {
   return out;
 }
 
-export async function tournamentCommand(flags: TournamentFlags): Promise<TournamentReport> {
+export async function tournamentCommand(flags: TournamentFlags, signal?: AbortSignal): Promise<TournamentReport> {
   const games = parseCount('--games', flags.games, 1);
-  const workers = workerCount(flags.workers, games);
   const seed = parseSeed(flags.seed);
   const strategies = splitStrategyList(flags.strategies);
+  const workers = workerCount(flags.workers, games * strategies.length * strategies.length);
   // Validate every spec (and import plug-ins) before playing anything.
   for (const s of strategies) await loadStrategies([`town=${s}`, `mafia=${s}`]);
   const setup = loadSetup(flags.setup, flags.option);
-  return runTournament({ setupArg: flags.setup, overrides: flags.option, setup, strategies, games, seed, workers });
+  let progress: Progress | null = null;
+  return interruptible(async (stop) => {
+    try {
+      return await runTournament({
+        setupArg: flags.setup,
+        overrides: flags.option,
+        setup,
+        strategies,
+        games,
+        seed,
+        workers,
+        signal: stop,
+        onProgress: (done, total) => (progress ??= progressBar(total, process.stderr, flags.progress !== false)).update(done),
+      });
+    } finally {
+      progress?.end();
+    }
+  }, signal);
 }
 
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+/** `p < 0.001`, or p to two significant digits. */
+export function formatP(p: number): string {
+  return p < 0.001 ? 'p < 0.001' : `p = ${p < 0.01 ? p.toFixed(3) : p.toFixed(2)}`;
+}
+
+/** A signed difference in points with its interval, to the decimals its bounds need: `+2.3 (1.6 to 3.0)`. */
+export function formatDifference(d: { diff: number; low: number; high: number }): string {
+  let places = 1;
+  while (places < 4 && d.low !== d.high && (100 * d.low).toFixed(places) === (100 * d.high).toFixed(places)) places++;
+  const pts = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(100 * x).toFixed(places)}`;
+  return `${pts(d.diff)} (${pts(d.low)} to ${pts(d.high)})`;
+}
 
 export function renderTournament(r: TournamentReport, c: ChalkInstance): string {
   const out: string[] = [];
   out.push(`${c.bold('Setup')}   ${r.setup.name} (${r.setup.rules} rules, ${r.setup.players} players)`);
   out.push(`${c.bold('Run')}     ${r.games.toLocaleString('en-US')} games per pairing, seed ${r.seed}, the same game seeds in every pairing`);
+  if (r.partial) out.push(c.yellow.bold('PARTIAL: the tournament was interrupted; these are the games that finished.'));
   out.push('');
   const cell = (town: string, mafia: string): Pairing => r.pairings.find((p) => p.town === town && p.mafia === mafia)!;
-  const head = ['town ↓  mafia →', ...r.strategies].map((h) => c.bold(h));
-  const style = { head: [], border: [] };
-  const wins = new Table({ head, style });
-  const days = new Table({ head, style });
+  const head = ['town ↓  mafia →', ...r.strategies];
+  const wins = table(head, c);
+  const days = table(head, c);
   for (const town of r.strategies) {
-    wins.push([c.bold(town), ...r.strategies.map((m) => {
-      const p = cell(town, m);
-      return `${pct(p.townWin.share)} (${pct(p.townWin.low)} – ${pct(p.townWin.high)})`;
-    })]);
+    wins.push([c.bold(town), ...r.strategies.map((m) => formatRate(cell(town, m).townWin))]);
     days.push([c.bold(town), ...r.strategies.map((m) => cell(town, m).meanDays.toFixed(2))]);
   }
   out.push(c.bold('Town win % (Wilson 95% interval)'), wins.toString(), '');
+  if (r.pairings.length > 1) {
+    const first = r.pairings[0];
+    out.push(c.bold(`Compared with town=${first.town} mafia=${first.mafia} on the same games`) + ': town win, difference in points (95% interval), McNemar');
+    const diffs = table(['town', 'mafia', 'town win', 'difference', 'test'], c);
+    for (const p of r.pairings.slice(1)) {
+      const d = p.vsFirst!;
+      const line = [p.town, p.mafia, formatRate(p.townWin), formatDifference(d), formatP(d.p)];
+      diffs.push(d.p < 0.05 ? line.map((x) => c.bold(x)) : line);
+    }
+    out.push(diffs.toString(), '');
+  }
   out.push(c.bold('Mean game length (days)'), days.toString());
   const illegal = r.pairings.reduce((a, p) => a + p.illegalDecisions, 0);
   if (illegal > 0) {
@@ -80,7 +121,10 @@ export function renderTournament(r: TournamentReport, c: ChalkInstance): string 
   const failed = r.pairings.reduce((a, p) => a + p.failedGames, 0);
   if (failed > 0) {
     out.push('', c.red.bold(`${failed} game(s) failed. Replay with:`));
-    for (const p of r.pairings) for (const f of p.failures) out.push(c.red(`  ${f.replay}    # ${f.error}`));
+    for (const p of r.pairings) {
+      for (const f of p.failures) out.push(c.red(`  ${f.replay}    # ${f.error}`));
+      if (p.failures.length < p.failedGames) out.push(c.red(`  … (town=${p.town} mafia=${p.mafia}: the first ${p.failures.length} of ${p.failedGames} shown)`));
+    }
   }
   return out.join('\n');
 }

@@ -1,8 +1,11 @@
-// Plays a range of a job's games in index order into a tally; a game that throws is recorded as
-// failed (with the command that replays it) instead of ending the run.
+// Plays a range of games in index order into tallies; a game that throws is recorded as failed (with
+// the command that replays it) instead of ending the run. Several jobs ("arms": tournament pairings,
+// setups compared) can be played on the same game indices in lockstep, and each arm's outcome is then
+// paired with the first arm's game by game, so no per-game data has to be kept for a comparison.
 import type { Game } from '../engine/game.js';
 import { checkInvariants } from '../engine/invariants.js';
 import { ROLES } from '../rules/roles.js';
+import { OutcomePairs } from '../stats/paired.js';
 import { Tally } from '../stats/tally.js';
 import { gameRecord, playJobGame, replayCommand, type GameRecord, type Job } from './job.js';
 
@@ -39,42 +42,63 @@ export function newTally(job: Job): Tally {
 }
 
 export function runBatch(job: Job, opts: BatchOptions): Tally {
-  const tally = newTally(job);
-  const onPhaseEnd = opts.check ? checkInvariants : undefined;
-  const playOptions = { onPhaseEnd };
-  for (let k = opts.from; k < opts.to; k++) {
-    if (opts.shouldStop?.()) break;
-    let g: Game;
-    try {
-      g = playJobGame(job, k, playOptions);
-    } catch (e) {
-      const error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-      if (opts.strict) throw new GameFailure(k, error, replayCommand(job, k), e instanceof Error ? (e.stack ?? error) : error);
-      tally.addFailure(k, error, replayCommand(job, k));
-      continue;
-    }
-    // Outside the try: a failing writer is an error of the run, not of game k.
-    tally.add(g);
-    opts.onRecord?.(gameRecord(g, k));
-  }
-  return tally;
+  return runArmsBatch([job], opts).tallies[0];
 }
 
-/** A chunk's result: its tally, and its --games-out lines (one JSON record a line) when asked for. */
+/** Each arm's tally, and for arm i > 0 its outcomes paired with arm 0's on the same games (pairs[0] is empty). */
+export interface ArmsTally {
+  readonly tallies: readonly Tally[];
+  readonly pairs: readonly OutcomePairs[];
+}
+
+export function runArmsBatch(jobs: readonly Job[], opts: BatchOptions): ArmsTally {
+  const tallies = jobs.map(newTally);
+  const pairs = jobs.map(() => new OutcomePairs());
+  const playOptions = { onPhaseEnd: opts.check ? checkInvariants : undefined };
+  for (let k = opts.from; k < opts.to; k++) {
+    if (opts.shouldStop?.()) break;
+    let baseline: Game | null = null;
+    for (let a = 0; a < jobs.length; a++) {
+      const g = playOne(jobs[a], k, playOptions, opts.strict === true, tallies[a]);
+      if (g === null) continue;
+      // Outside playOne's try: a failing writer is an error of the run, not of game k.
+      tallies[a].add(g);
+      if (a === 0) {
+        baseline = g;
+        opts.onRecord?.(gameRecord(g, k));
+      } else if (baseline !== null) pairs[a].add(baseline.winner!, g.winner!);
+    }
+  }
+  return { tallies, pairs };
+}
+
+/** Plays game k of a job; a game that throws is counted as failed in the tally (or, strict, ends the batch). */
+function playOne(job: Job, k: number, options: { onPhaseEnd?: (g: Game) => void }, strict: boolean, tally: Tally): Game | null {
+  try {
+    return playJobGame(job, k, options);
+  } catch (e) {
+    const error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    if (strict) throw new GameFailure(k, error, replayCommand(job, k), e instanceof Error ? (e.stack ?? error) : error);
+    tally.addFailure(k, error, replayCommand(job, k));
+    return null;
+  }
+}
+
+/** A chunk's result: each arm's tally and pairs, and the first arm's --games-out lines when asked for. */
 export interface ChunkResult {
-  readonly tally: Tally;
+  readonly arms: ArmsTally;
   readonly lines: string | null;
 }
 
-/** Plays games [from, to) as one chunk of a run (on whichever thread). */
-export function playChunk(job: Job, from: number, to: number, opts: { check?: boolean; strict?: boolean; records?: boolean }): ChunkResult {
+/** Plays games [from, to) of every arm as one chunk of a run (on whichever thread). */
+export function playChunk(jobs: readonly Job[], from: number, to: number, opts: { check?: boolean; strict?: boolean; records?: boolean }): ChunkResult {
   const lines: string[] | null = opts.records ? [] : null;
-  const tally = runBatch(job, {
+  const arms = runArmsBatch(jobs, {
     from,
     to,
     check: opts.check,
     strict: opts.strict,
     onRecord: lines ? (r) => lines.push(JSON.stringify(r) + '\n') : undefined,
   });
-  return { tally, lines: lines ? lines.join('') : null };
+  return { arms, lines: lines ? lines.join('') : null };
 }

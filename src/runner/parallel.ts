@@ -1,11 +1,13 @@
-// Plays a range of a job's games in fixed-size chunks, in-process or on worker threads, and merges the
-// chunk tallies in chunk order. Chunks do not depend on the worker count, so neither does the result.
-// An interrupt (AbortSignal) keeps only the contiguous prefix of finished chunks: a partial result is
-// still deterministic for the games it covers.
+// Plays a range of games in fixed-size chunks, in-process or on worker threads, and merges the chunk
+// tallies in chunk order. Chunks do not depend on the worker count, so neither does the result. An
+// interrupt (AbortSignal) keeps only the contiguous prefix of finished chunks, and so does a stopping
+// rule (`until`, judged on that prefix after each chunk): either way the result is deterministic for
+// the games it covers. Several jobs ("arms") can be played on the same games (see batch.ts).
 import { Worker } from 'node:worker_threads';
 import { UserError } from '../errors.js';
+import { OutcomePairs } from '../stats/paired.js';
 import { Tally, type TallyData } from '../stats/tally.js';
-import { GameFailure, newTally, playChunk } from './batch.js';
+import { GameFailure, newTally, playChunk, type ArmsTally } from './batch.js';
 import { jobSpec, type Job, type JobSpec } from './job.js';
 
 /** Games per chunk: the unit of work handed to a thread, and of a partial result. */
@@ -34,18 +36,25 @@ export interface RunPlan {
   readonly onProgress?: (done: number) => void;
   /** Aborting stops the run; the result then covers the finished prefix of chunks. */
   readonly signal?: AbortSignal;
+  /** A stopping rule, asked after each chunk is merged: true ends the run there (not partial). */
+  readonly until?: (tallies: readonly Tally[]) => boolean;
 }
 
 export interface RunResult {
   readonly tally: Tally;
-  /** The end of the range the tally covers: plan.end, or less when interrupted. */
+  /** The end of the range the tally covers: plan.end, or less when interrupted or stopped by `until`. */
+  readonly end: number;
+  readonly partial: boolean;
+}
+
+export interface ArmsResult extends ArmsTally {
   readonly end: number;
   readonly partial: boolean;
 }
 
 /** What a worker is started with. */
 export interface WorkerInit {
-  readonly spec: JobSpec;
+  readonly specs: readonly JobSpec[];
   readonly check: boolean;
   readonly strict: boolean;
   readonly records: boolean;
@@ -57,42 +66,76 @@ export interface ChunkRequest {
   readonly to: number;
 }
 
+/** A chunk's arms as plain data. */
+export interface ChunkData {
+  readonly tallies: readonly TallyData[];
+  readonly pairs: readonly (readonly (readonly number[])[])[];
+  readonly lines: string | null;
+}
+
 export type WorkerMessage =
-  | { readonly type: 'chunk'; readonly chunk: number; readonly tally: TallyData; readonly lines: string | null }
+  | ({ readonly type: 'chunk'; readonly chunk: number } & ChunkData)
   | { readonly type: 'failure'; readonly chunk: number; readonly game: number; readonly error: string; readonly replay: string; readonly causeStack: string }
   | { readonly type: 'fatal'; readonly userError: boolean; readonly message: string; readonly stack: string };
 
 export async function runGames(job: Job, plan: RunPlan): Promise<RunResult> {
+  const r = await runArms([job], plan);
+  return { tally: r.tallies[0], end: r.end, partial: r.partial };
+}
+
+/** Plays the same games of every job; arm i > 0 is paired with arm 0 game by game. */
+export async function runArms(jobs: readonly Job[], plan: RunPlan): Promise<ArmsResult> {
   const size = plan.chunkGames ?? CHUNK_GAMES;
   const chunks = Math.ceil((plan.end - plan.first) / size);
   const chunkFrom = (c: number) => plan.first + c * size;
   const chunkTo = (c: number) => Math.min(plan.end, chunkFrom(c + 1));
   const workers = Math.max(1, Math.min(plan.workers, chunks));
-  const ctx: Ctx = { job, plan, chunks, chunkFrom, chunkTo };
+  const ctx: Ctx = { jobs, plan, chunks, chunkFrom, chunkTo, merged: new Merged(jobs) };
   return workers === 1 ? runInProcess(ctx) : runOnWorkers(ctx, workers);
 }
 
+/** The tallies and pairs of the chunks merged so far, in chunk order. */
+class Merged {
+  readonly tallies: Tally[];
+  readonly pairs: OutcomePairs[];
+
+  constructor(jobs: readonly Job[]) {
+    this.tallies = jobs.map(newTally);
+    this.pairs = jobs.map(() => new OutcomePairs());
+  }
+
+  add(chunk: ArmsTally): void {
+    chunk.tallies.forEach((t, i) => this.tallies[i].merge(t));
+    chunk.pairs.forEach((p, i) => this.pairs[i].merge(p));
+  }
+
+  result(end: number, partial: boolean): ArmsResult {
+    return { tallies: this.tallies, pairs: this.pairs, end, partial };
+  }
+}
+
 interface Ctx {
-  readonly job: Job;
+  readonly jobs: readonly Job[];
   readonly plan: RunPlan;
   readonly chunks: number;
   chunkFrom(c: number): number;
   chunkTo(c: number): number;
+  readonly merged: Merged;
 }
 
-async function runInProcess({ job, plan, chunks, chunkFrom, chunkTo }: Ctx): Promise<RunResult> {
-  const tally = newTally(job);
+async function runInProcess({ jobs, plan, chunks, chunkFrom, chunkTo, merged }: Ctx): Promise<ArmsResult> {
   const opts = { check: plan.check, strict: plan.strict, records: plan.onLines !== undefined };
   for (let c = 0; c < chunks; c++) {
-    if (plan.signal?.aborted) return { tally, end: chunkFrom(c), partial: true };
-    const result = playChunk(job, chunkFrom(c), chunkTo(c), opts);
-    tally.merge(result.tally);
+    if (plan.signal?.aborted) return merged.result(chunkFrom(c), true);
+    const result = playChunk(jobs, chunkFrom(c), chunkTo(c), opts);
+    merged.add(result.arms);
     if (result.lines !== null) plan.onLines?.(result.lines);
     plan.onProgress?.(chunkTo(c) - plan.first);
+    if (plan.until?.(merged.tallies)) return merged.result(chunkTo(c), false);
     // Let the event loop run between chunks: a SIGINT handler, a caller's timers.
     if (c + 1 < chunks) await new Promise((resolve) => setImmediate(resolve));
   }
-  return { tally, end: plan.end, partial: false };
+  return merged.result(plan.end, false);
 }
 
 /** Where the worker entry is: next to this module when built; from src/ (vitest), dist/'s copy. */
@@ -101,19 +144,18 @@ function workerUrl(): URL {
   return here.endsWith('.ts') ? new URL('../../dist/src/runner/worker.js', here) : new URL('./worker.js', here);
 }
 
-function runOnWorkers({ job, plan, chunks, chunkFrom, chunkTo }: Ctx, count: number): Promise<RunResult> {
-  const init: WorkerInit = { spec: jobSpec(job), check: plan.check === true, strict: plan.strict === true, records: plan.onLines !== undefined };
+function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies }: Ctx, count: number): Promise<ArmsResult> {
+  const init: WorkerInit = { specs: jobs.map(jobSpec), check: plan.check === true, strict: plan.strict === true, records: plan.onLines !== undefined };
   // Chunks finished out of order wait here until the ones before them are in; handing out chunks at
   // most WINDOW ahead of the first unmerged one bounds that buffer whatever a slow thread does.
   const window = 4 * count;
-  const waiting = new Map<number, { tally: TallyData; lines: string | null }>();
-  const tally = newTally(job);
+  const waiting = new Map<number, ChunkData>();
   let merged = 0;
   let next = 0;
   let failure: { chunk: number; error: GameFailure } | null = null;
   let settled = false;
 
-  return new Promise<RunResult>((resolve, reject) => {
+  return new Promise<ArmsResult>((resolve, reject) => {
     const pool: Worker[] = [];
     const idle: Worker[] = [];
 
@@ -124,7 +166,7 @@ function runOnWorkers({ job, plan, chunks, chunkFrom, chunkTo }: Ctx, count: num
       Promise.all(pool.map((w) => w.terminate())).then(outcome, outcome);
     };
     const fail = (e: Error) => finish(() => reject(e));
-    const onAbort = () => finish(() => resolve({ tally, end: chunkFrom(merged), partial: true }));
+    const onAbort = () => finish(() => resolve(tallies.result(chunkFrom(merged), true)));
 
     const dispatch = () => {
       while (!settled && failure === null && idle.length > 0 && next < chunks && next < merged + window) {
@@ -138,14 +180,16 @@ function runOnWorkers({ job, plan, chunks, chunkFrom, chunkTo }: Ctx, count: num
       while (waiting.has(merged)) {
         const done = waiting.get(merged)!;
         waiting.delete(merged);
-        tally.merge(Tally.fromJSON(done.tally));
+        tallies.add({ tallies: done.tallies.map((t) => Tally.fromJSON(t)), pairs: done.pairs.map((p) => OutcomePairs.fromJSON(p)) });
         if (done.lines !== null) plan.onLines?.(done.lines);
         merged++;
         plan.onProgress?.(chunkTo(merged - 1) - plan.first);
+        // A stopping rule ends the run at this chunk (a --strict failure can only be in a later one).
+        if (plan.until?.(tallies.tallies)) return finish(() => resolve(tallies.result(chunkTo(merged - 1), false)));
       }
       // --strict: the failure reported is the first in index order, whichever thread found it first.
       if (failure !== null && merged >= failure.chunk) fail(failure.error);
-      else if (merged === chunks) finish(() => resolve({ tally, end: plan.end, partial: false }));
+      else if (merged === chunks) finish(() => resolve(tallies.result(plan.end, false)));
     };
 
     const onMessage = (w: Worker, m: WorkerMessage) => {
@@ -157,7 +201,7 @@ function runOnWorkers({ job, plan, chunks, chunkFrom, chunkTo }: Ctx, count: num
       }
       if (m.type === 'failure') {
         if (failure === null || m.chunk < failure.chunk) failure = { chunk: m.chunk, error: new GameFailure(m.game, m.error, m.replay, m.causeStack) };
-      } else waiting.set(m.chunk, { tally: m.tally, lines: m.lines });
+      } else waiting.set(m.chunk, { tallies: m.tallies, pairs: m.pairs, lines: m.lines });
       idle.push(w);
       try {
         drain(); // writes --games-out lines: a failing write ends the run

@@ -19,18 +19,18 @@ function fatal(e: unknown): void {
   });
 }
 
-const ready: Promise<Job> = jobFromSpec(init.spec);
+const ready: Promise<Job[]> = Promise.all(init.specs.map(jobFromSpec));
 ready.catch(fatal); // reported once; the main thread then stops every worker
 
 // Requests that arrive while the job is still loading wait for it, in order.
 port.on('message', (req: ChunkRequest) => {
-  ready.then((job) => playRequest(job, req), () => {});
+  ready.then((jobs) => playRequest(jobs, req), () => {});
 });
 
-function playRequest(job: Job, req: ChunkRequest): void {
+function playRequest(jobs: readonly Job[], req: ChunkRequest): void {
   try {
-    const { tally, lines } = playChunk(job, req.from, req.to, init);
-    post({ type: 'chunk', chunk: req.chunk, tally: tally.toJSON(), lines });
+    const { arms, lines } = playChunk(jobs, req.from, req.to, init);
+    post({ type: 'chunk', chunk: req.chunk, tallies: arms.tallies.map((t) => t.toJSON()), pairs: arms.pairs.map((p) => p.toJSON()), lines });
   } catch (e) {
     if (e instanceof GameFailure) post({ type: 'failure', chunk: req.chunk, game: e.game, error: e.error, replay: e.replay, causeStack: e.causeStack });
     else fatal(e);

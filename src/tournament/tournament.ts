@@ -1,14 +1,17 @@
 // A tournament: every town strategy against every mafia strategy on the same game seeds (common random
-// numbers: game K deals the same roles to the same seats in every pairing), with town win rates and
-// Wilson 95% intervals per pairing.
+// numbers: game K deals the same roles to the same seats in every pairing). Each pairing's town win rate
+// has its Wilson interval, and every pairing is compared with the first on the same games: the paired
+// difference in town wins with Newcombe's interval and McNemar's p (docs/statistics.md).
 import { WINNERS, type Winner } from '../engine/events.js';
-import { replayCommand, type Job } from '../runner/job.js';
-import { runGames } from '../runner/parallel.js';
+import type { Job } from '../runner/job.js';
+import { runArms } from '../runner/parallel.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { wilson } from '../stats/intervals.js';
+import { pairedDifference, type PairedDifference } from '../stats/paired.js';
 import { parseStrategies } from '../strategy/registry.js';
 
-export const TOURNAMENT_FORMAT = 1;
+/** 2: the paired comparison with the first pairing; `partial`. */
+export const TOURNAMENT_FORMAT = 2;
 
 export interface Pairing {
   readonly town: string;
@@ -17,6 +20,11 @@ export interface Pairing {
   readonly outcomes: Readonly<Record<Winner, number>>;
   /** Town wins / finished games, with its Wilson 95% interval. */
   readonly townWin: { readonly share: number; readonly low: number; readonly high: number };
+  /**
+   * Town win rate minus the first pairing's, on the games both finished; null for the first pairing.
+   * `games` counts those common games.
+   */
+  readonly vsFirst: (PairedDifference & { readonly games: number }) | null;
   readonly meanDays: number;
   readonly illegalDecisions: number;
   readonly failedGames: number;
@@ -27,10 +35,11 @@ export interface TournamentReport {
   readonly format: number;
   readonly setup: { readonly name: string; readonly rules: string; readonly players: number };
   readonly seed: string;
-  /** Games per pairing. */
+  /** Games per pairing asked for (fewer were played when `partial`). */
   readonly games: number;
+  readonly partial: boolean;
   readonly strategies: readonly string[];
-  /** Row-major: for each town strategy, each mafia strategy. */
+  /** Row-major: for each town strategy, each mafia strategy. The first is the baseline of `vsFirst`. */
   readonly pairings: readonly Pairing[];
 }
 
@@ -42,43 +51,55 @@ export interface TournamentInput {
   readonly strategies: readonly string[];
   readonly games: number;
   readonly seed: string;
-  /** Threads per pairing (1 plays in-process); the results do not depend on it. */
+  /** Threads (1 plays in-process); the results do not depend on it. */
   readonly workers: number;
+  /** Games played so far, counting every pairing, and the total. */
+  readonly onProgress?: (done: number, total: number) => void;
+  readonly signal?: AbortSignal;
 }
 
 export async function runTournament(t: TournamentInput): Promise<TournamentReport> {
-  const pairings: Pairing[] = [];
-  for (const town of t.strategies) {
-    for (const mafia of t.strategies) {
-      const job: Job = {
-        setupArg: t.setupArg,
-        overrides: t.overrides,
-        setup: t.setup,
-        strategies: parseStrategies([`town=${town}`, `mafia=${mafia}`]),
-        seed: t.seed,
-      };
-      const { tally } = await runGames(job, { first: 0, end: t.games, workers: t.workers });
-      const { low, high } = wilson(tally.outcomes.town, tally.games);
-      const outcomes = {} as Record<Winner, number>;
-      for (const w of WINNERS) outcomes[w] = tally.outcomes[w];
-      pairings.push({
-        town,
-        mafia,
-        games: tally.games,
-        outcomes,
-        townWin: { share: tally.games === 0 ? 0 : tally.outcomes.town / tally.games, low, high },
-        meanDays: tally.days.mean,
-        illegalDecisions: tally.illegalDecisions,
-        failedGames: tally.failed,
-        failures: tally.failures.map((f) => ({ game: f.game, error: f.error, replay: replayCommand(job, f.game) })),
-      });
-    }
-  }
+  const pairs: [string, string][] = [];
+  for (const town of t.strategies) for (const mafia of t.strategies) pairs.push([town, mafia]);
+  const jobs: Job[] = pairs.map(([town, mafia]) => ({
+    setupArg: t.setupArg,
+    overrides: t.overrides,
+    setup: t.setup,
+    strategies: parseStrategies([`town=${town}`, `mafia=${mafia}`]),
+    seed: t.seed,
+  }));
+  // All pairings play each chunk of games together, so each is paired with the first game by game.
+  const result = await runArms(jobs, {
+    first: 0,
+    end: t.games,
+    workers: t.workers,
+    signal: t.signal,
+    onProgress: (done) => t.onProgress?.(done * jobs.length, t.games * jobs.length),
+  });
+  const pairings = pairs.map(([town, mafia], i): Pairing => {
+    const tally = result.tallies[i];
+    const outcomes = {} as Record<Winner, number>;
+    for (const w of WINNERS) outcomes[w] = tally.outcomes[w];
+    const common = result.pairs[i];
+    return {
+      town,
+      mafia,
+      games: tally.games,
+      outcomes,
+      townWin: { share: tally.games === 0 ? 0 : tally.outcomes.town / tally.games, ...wilson(tally.outcomes.town, tally.games) },
+      vsFirst: i === 0 ? null : { ...pairedDifference(common.table('town')), games: common.games },
+      meanDays: tally.days.mean,
+      illegalDecisions: tally.illegalDecisions,
+      failedGames: tally.failed,
+      failures: tally.failures.map((f) => ({ ...f })),
+    };
+  });
   return {
     format: TOURNAMENT_FORMAT,
     setup: { name: t.setup.name, rules: t.setup.rules.id, players: t.setup.deck.length },
     seed: t.seed,
     games: t.games,
+    partial: result.partial,
     strategies: [...t.strategies],
     pairings,
   };
