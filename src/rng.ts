@@ -1,11 +1,9 @@
 // The one source of chance: every random draw in mafia-sim flows through an Rng made here (G10).
 //
-// Every stream is seedrandom's alea generator. A game's stream starts where `seedrandom.alea(seed)`
-// starts (seedrandom hashes the seed string); each seat's stream starts from a state of its own, a
-// strong integer hash of the game's starting state and the seat's number, so no stream is a shifted
-// copy of another. (They once were: a seat's state was three outputs of the game's stream, and alea's
+// Every stream runs alea's recurrence (Baagoe's generator, as seedrandom implements it), from a state
+// of its own: integer hashes of the game's seed and the stream's number, so no stream is a shifted copy
+// of another. (They once were: a seat's state was three outputs of the game's stream, and alea's
 // recurrence then made each seat replay the next one's draws; docs/calibration.md tells the story.)
-import seedrandom from 'seedrandom';
 
 export interface Rng {
   /** Uniform float in [0, 1). */
@@ -29,12 +27,19 @@ const FRACTION = 2.3283064365386963e-10;
  * generator from the same state, which a test checks.
  */
 class Alea implements Rng {
-  constructor(
-    private s0: number,
-    private s1: number,
-    private s2: number,
-    private c: number,
-  ) {}
+  // Declared, not defined: a defined field starts as undefined, and a field that has held undefined
+  // can no longer keep a double in place, so every draw would allocate (docs/performance.md).
+  private declare s0: number;
+  private declare s1: number;
+  private declare s2: number;
+  private declare c: number;
+
+  constructor(s0: number, s1: number, s2: number, c: number) {
+    this.s0 = s0;
+    this.s1 = s1;
+    this.s2 = s2;
+    this.c = c;
+  }
 
   next(): number {
     const t = 2091639 * this.s0 + this.c * FRACTION;
@@ -76,47 +81,52 @@ function fmix32(h: number): number {
   return h >>> 0;
 }
 
+/** murmur3's 32-bit hash of a string, one UTF-16 code unit a block. */
+function hashString(text: string, seed: number): number {
+  let h = seed;
+  for (let i = 0; i < text.length; i++) {
+    let k = Math.imul(text.charCodeAt(i), 0xcc9e2d51);
+    k = (k << 15) | (k >>> 17);
+    h ^= Math.imul(k, 0x1b873593);
+    h = (h << 13) | (h >>> 19);
+    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+  }
+  return fmix32(h ^ text.length);
+}
+
 /**
- * A game's random streams: the game's own (the deal, tie-breaks, defaults) and one per seat, each
- * independent of the others. A seat's stream is made at its first draw.
+ * A game's random streams: the game's own (the deal, tie-breaks, the rules' random defaults) and one
+ * per seat. Each stream's alea state is three words hashed from the game's key (64 bits hashed from the
+ * game's seed string) and (stream, word): stream 0 is the game's, stream s seat s's. No stream is made
+ * from another's output, so however much one draws, the others are the same.
  */
 export class GameStreams {
   readonly game: Rng;
-  /** The game's key: 64 bits hashed from the game stream's starting state. */
   readonly #k0: number;
   readonly #k1: number;
 
   constructor(seed: string) {
-    const { s0, s1, s2, c } = (seedrandom.alea(seed, { state: true }) as seedrandom.PRNG & { state(): AleaState }).state();
-    this.game = new Alea(s0, s1, s2, c);
-    const w0 = (s0 / FRACTION) >>> 0;
-    const w1 = (s1 / FRACTION) >>> 0;
-    const w2 = (s2 / FRACTION) >>> 0;
-    this.#k0 = fmix32(w0 ^ fmix32(w1 ^ fmix32(w2 ^ 0x9e3779b9)));
-    this.#k1 = fmix32(w2 ^ fmix32(w0 ^ fmix32(w1 ^ 0x7f4a7c15)));
+    this.#k0 = hashString(seed, 0x9e3779b9);
+    this.#k1 = hashString(seed, 0x7f4a7c15);
+    this.game = this.seat(0);
   }
 
-  /**
-   * Seat `seat`'s stream (any integer ≥ 1): its three state words are hashes of the game's key and
-   * (seat, word), so however much the game's stream or another seat's stream draws, this one is the same.
-   */
+  /** Seat `seat`'s stream (any integer ≥ 1; 0 is the game's own), made when first asked for. */
   seat(seat: number): Rng {
     return new Alea(this.#word(seat, 0), this.#word(seat, 1), this.#word(seat, 2), 1);
   }
 
-  #word(seat: number, j: number): number {
-    return fmix32(this.#k1 ^ fmix32(this.#k0 ^ fmix32(3 * seat + j + 1))) * FRACTION;
+  #word(stream: number, j: number): number {
+    return fmix32(this.#k1 ^ fmix32(this.#k0 ^ fmix32(3 * stream + j + 1))) * FRACTION;
   }
 }
 
-interface AleaState {
-  readonly s0: number;
-  readonly s1: number;
-  readonly s2: number;
-  readonly c: number;
+/** An alea stream from an explicit state (seedrandom's `{ c, s0, s1, s2 }`): for the tests that hold it against seedrandom. */
+export function aleaFromState(state: { readonly s0: number; readonly s1: number; readonly s2: number; readonly c: number }): Rng {
+  return new Alea(state.s0, state.s1, state.s2, state.c);
 }
 
-/** A single stream, as the game stream of `seed` starts. */
+/** A single stream: the game stream of `seed`. */
 export function createRng(seed: string): Rng {
   return new GameStreams(seed).game;
 }

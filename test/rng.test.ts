@@ -1,9 +1,9 @@
-// The random streams (G10): the game's stream is seedrandom's alea, and no seat's stream replays another's
+// The random streams (G10): every stream runs alea's recurrence, and no seat's stream replays another's
 // or the game's. The independence checks run over 100,000 game seeds, where a correlation's standard
 // error is 1/√100,000 ≈ 0.0032: the seat streams that once replayed each other correlated at 0.9985.
 import seedrandom from 'seedrandom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deriveGameSeed, GameStreams, type Rng } from '../src/rng.js';
+import { aleaFromState, deriveGameSeed, GameStreams, type Rng } from '../src/rng.js';
 
 const GAMES = 100_000;
 const SEATS = 12;
@@ -52,12 +52,21 @@ function draws(rng: Rng, skip = 0): Float64Array {
 }
 
 describe('random streams', () => {
-  it('G10 the game stream is seedrandom’s alea: the same numbers from the same seed', () => {
-    for (const seed of ['1/0', '1/12345', '7/999999', 'scenario', '']) {
-      const reference = seedrandom.alea(seed);
-      const ours = new GameStreams(seed).game;
+  it('G10 every stream runs seedrandom’s alea recurrence: from the same state, the same numbers', () => {
+    for (const seed of ['1/0', '1/12345', 'scenario', '']) {
+      const state = (seedrandom.alea(seed, { state: true }) as unknown as { state(): { c: number; s0: number; s1: number; s2: number } }).state();
+      const reference = seedrandom.alea('', { state } as seedrandom.Options);
+      const ours = aleaFromState(state);
       for (let i = 0; i < 1000; i++) expect(ours.next()).toBe(reference());
     }
+  });
+
+  it('G10 the game stream and the seat streams of one seed are the same every time, and differ between seeds', () => {
+    const a = new GameStreams('1/7');
+    const b = new GameStreams('1/7');
+    expect(draws(a.game)).toEqual(draws(b.game));
+    expect(draws(a.seat(4))).toEqual(draws(b.seat(4)));
+    expect(draws(new GameStreams('1/8').game)).not.toEqual(draws(new GameStreams('1/7').game));
   });
 
   it('G10 a seat’s stream does not depend on what the game or other seats draw first', () => {

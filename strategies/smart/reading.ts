@@ -155,9 +155,12 @@ export class Reading {
     const { n, accused, diedAtNight } = ev;
     for (let s = 0; s <= n; s++) {
       out[s] = accused[s];
-      colour[s] = known[s] !== 0 ? known[s] : diedAtNight[s] === 1 ? NIGHT_VICTIM : 0;
+      colour[s] = known[s];
     }
+    // A colour a trusted claimant settles outranks "probably red" for a night victim, as it does when
+    // the kept reading hears of the death after the report (died(): a settled colour is no tell).
     if (ev.claimCount > 0) this.addClaims(ev);
+    for (let s = 1; s <= n; s++) if (colour[s] === 0 && diedAtNight[s] === 1) colour[s] = NIGHT_VICTIM;
     const acc = ev.accusations;
     for (let i = 0; i < acc.length; i += 2) {
       const c = colour[acc[i + 1]];
