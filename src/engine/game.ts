@@ -1,6 +1,7 @@
 // The state of one game and the few primitives every rule set uses: ask a bot, speak, eliminate,
 // record an event, score. Seats are numbered 1..n; index 0 of every per-seat array is unused.
 import type { Color, Elimination, EliminationCause, GameEvent, Statement, Winner } from './events.js';
+import type { PointsTable } from './scoring.js';
 import type { RoleDef, Team } from '../rules/roles.js';
 import type { RuleSet } from '../rules/types.js';
 import type { Decision, DecisionKind, Player, SpeechKind } from '../strategy/types.js';
@@ -22,8 +23,8 @@ export interface GameSetup {
   readonly cfg: unknown;
   readonly maxDays: number;
   readonly revealRoles: boolean;
-  /** Points per scoring event. */
-  readonly scoring: Readonly<Record<string, number>>;
+  /** Points per scoring event, every event present. */
+  readonly points: PointsTable;
   /** C16: immunity kind → the seats that hold it, or how many random seats get it. */
   readonly immunities?: Readonly<Record<string, readonly number[] | number>>;
 }
@@ -223,10 +224,9 @@ export class Game {
     return this.winner !== null;
   }
 
-  /** Adds the scoring table's points for an event to a seat (zero-point events cost nothing). */
-  score(seat: number, event: string): void {
-    const pts = this.setup.scoring[event];
-    if (pts) this.points[seat] += pts;
+  /** Adds points to a seat: `g.award(seat, g.setup.points.townVoteOnMafia)`. */
+  award(seat: number, pts: number): void {
+    this.points[seat] += pts;
   }
 
   /** The role a dead player is announced with, when roles are revealed (G3). */

@@ -44,14 +44,14 @@ export function playGame(
       g.phase = 'day';
       g.log?.push({ t: 'phase', phase: 'day', n: g.day });
       rules.runDay(g);
-      if (!g.over) scoreSurvivors(g, 'surviveDay');
+      if (!g.over) scoreSurvivors(g, setup.points.surviveDay);
       next = 'night';
     } else {
       g.night++;
       g.phase = 'night';
       g.log?.push({ t: 'phase', phase: 'night', n: g.night });
       rules.runNight(g);
-      if (!g.over) scoreSurvivors(g, 'surviveNight');
+      if (!g.over) scoreSurvivors(g, setup.points.surviveNight);
       next = 'day';
     }
     g.onPhaseEnd?.(g);
@@ -63,12 +63,8 @@ export function playGame(
 
 const NOBODY: Player = { decide: () => null };
 
-// Points are looked up once per event here, not once per seat through g.score: a lookup keyed by a
-// varying event name is a megamorphic property access, and these run for every seat at every phase.
-
-function scoreSurvivors(g: Game, event: string): void {
-  const pts = g.setup.scoring[event];
-  if (!pts) return;
+function scoreSurvivors(g: Game, pts: number): void {
+  if (pts === 0) return;
   for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1) g.points[s] += pts;
 }
 
@@ -76,7 +72,8 @@ function scoreSurvivors(g: Game, event: string): void {
 function scoreOutcome(g: Game): void {
   const w = g.winner!;
   const everyone = w === 'draw' || w === 'stalemate';
-  const pts = g.setup.scoring[everyone ? w : 'win'];
-  if (!pts) return;
+  const table = g.setup.points;
+  const pts = w === 'draw' ? table.draw : w === 'stalemate' ? table.stalemate : table.win;
+  if (pts === 0) return;
   for (let s = 1; s <= g.n; s++) if (everyone || g.roles[s].team === w) g.points[s] += pts;
 }

@@ -15,3 +15,20 @@ export const SCORING_EVENTS: readonly ScoringEventSpec[] = [
 ];
 
 export const SCORING_EVENT_IDS: ReadonlySet<string> = new Set(SCORING_EVENTS.map((e) => e.id));
+
+export type ScoringEvent =
+  | 'win' | 'draw' | 'stalemate' | 'surviveDay' | 'surviveNight'
+  | 'townVoteOnMafia' | 'mafiaVoteOnTown' | 'lawyerSavesTown' | 'jointShotAtTown' | 'killerShotAtTown';
+
+/** Points per event, every event present (0 when the table gives none). */
+export type PointsTable = Readonly<Record<ScoringEvent, number>>;
+
+/**
+ * A scoring table with every event, in one order: read by name at every phase and vote, where a
+ * lookup keyed by a varying name, or one that misses, takes V8's slow path (docs/performance.md).
+ */
+export function pointsTable(scoring: Readonly<Record<string, number>>): PointsTable {
+  const table = {} as Record<ScoringEvent, number>;
+  for (const e of SCORING_EVENTS) table[e.id as ScoringEvent] = scoring[e.id] ?? 0;
+  return Object.freeze(table);
+}

@@ -2,7 +2,7 @@
 // field; any problem is one UserError line naming the source, the field and the value.
 import { UserError } from '../errors.js';
 import type { GameSetup } from '../engine/game.js';
-import { SCORING_EVENT_IDS } from '../engine/scoring.js';
+import { pointsTable, SCORING_EVENT_IDS } from '../engine/scoring.js';
 import { COMMON_OPTIONS, describeValue, parseOptionValue, type OptionSpec, type OptionValue } from '../rules/options.js';
 import { ROLES, type RoleDef } from '../rules/roles.js';
 import type { RuleSet } from '../rules/types.js';
@@ -89,7 +89,7 @@ export function compileSetup(spec: SetupSpec): CompiledSetup {
     cfg: rules.configure(options),
     maxDays: options.maxDays as number,
     revealRoles: options.revealRoles as boolean,
-    scoring,
+    points: pointsTable(scoring),
     ...(immunities ? { immunities } : {}),
   };
   return { name: spec.name, source: spec.source, rules, roleCounts, deck, options, params: spec.params, scoring, game };

@@ -61,8 +61,8 @@ function countVotes(g: Game, cfg: ClubConfig, st: ClubState, order: readonly num
     votes[target]++;
     const from = g.roles[voter].team;
     const on = g.roles[target].team;
-    if (from === 'town' && on === 'mafia') g.score(voter, 'townVoteOnMafia');
-    else if (from === 'mafia' && on === 'town') g.score(voter, 'mafiaVoteOnTown');
+    if (from === 'town' && on === 'mafia') g.award(voter, g.setup.points.townVoteOnMafia);
+    else if (from === 'mafia' && on === 'town') g.award(voter, g.setup.points.mafiaVoteOnTown);
   }
   // U12.2 (C19): 3 fouls cost one extra vote against in the next vote; every living player is a candidate.
   for (let s = 1; s <= g.n; s++) {
@@ -105,7 +105,7 @@ function execute(g: Game, st: ClubState, condemned: number): void {
     if (!cancel) continue;
     st.cancelUsed[lawyer] = 1;
     g.log?.push({ t: 'cancelled', seat: lawyer, condemned });
-    if (g.roles[condemned].team === 'town') g.score(lawyer, 'lawyerSavesTown'); // C17.3
+    if (g.roles[condemned].team === 'town') g.award(lawyer, g.setup.points.lawyerSavesTown); // C17.3
     g.log?.push({ t: 'noElimination', reason: 'the Lawyer cancelled the vote' });
     return;
   }

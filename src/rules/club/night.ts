@@ -170,7 +170,7 @@ function jointKillStep(g: Game, cfg: ClubConfig, st: ClubState): void {
   if (g.roles[target].team !== 'town') return;
   for (let i = 0; i < n; i++) {
     const p = st.participants[i];
-    if (g.roles[p].ability !== 'killerShot') g.score(p, 'jointShotAtTown');
+    if (g.roles[p].ability !== 'killerShot') g.award(p, g.setup.points.jointShotAtTown);
   }
 }
 
@@ -182,7 +182,7 @@ function killStep(g: Game, cfg: ClubConfig, st: ClubState, step: ClubNightStep):
     const target = act(g, seat, kind, targets(g, cfg, st, seat, true));
     if (target === null) continue;
     g.targeted[target] |= kind === 'killerShot' ? BY_KILLER : BY_MANIAC;
-    if (kind === 'killerShot' && g.roles[target].team === 'town') g.score(seat, 'killerShotAtTown');
+    if (kind === 'killerShot' && g.roles[target].team === 'town') g.award(seat, g.setup.points.killerShotAtTown);
   }
 }
 
