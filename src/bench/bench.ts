@@ -5,7 +5,7 @@
 // Each measurement runs in its own child process (this file with --child), so each peak RSS
 // (process.resourceUsage().maxRSS, threads included) belongs to that measurement alone.
 import { execFile, execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { jobFromSpec } from '../runner/job.js';
@@ -47,6 +47,23 @@ const TARGET_RATE = 50_000;
 const TARGET_SMART_RATE = 15_000;
 const TARGET_SPEEDUP = 1.8;
 const TARGET_PEAK_MB = 200;
+/** ukrainian/random on one worker against the floor probe (a bare 12-seat random loop), measured in the same run. */
+const TARGET_FLOOR_SHARE = 0.3;
+const FLOOR_GAMES = 300_000;
+
+/** The floor probe (`../shared/bench/floor.mjs` beside the checkout, or $MAFIA_FLOOR_PROBE), if present. */
+function floorProbe(): string | null {
+  const path = process.env.MAFIA_FLOOR_PROBE ?? fileURLToPath(new URL('../../../../shared/bench/floor.mjs', import.meta.url));
+  return existsSync(path) ? path : null;
+}
+
+/** Games per second of the floor probe's first line (per-game seeded alea), run from the project root. */
+function measureFloor(path: string): number {
+  const out = execFileSync(process.execPath, [path, String(FLOOR_GAMES)], { encoding: 'utf8', cwd: fileURLToPath(new URL('../../../', import.meta.url)) });
+  const m = /(\d+) games\/s/.exec(out.split('\n')[0]);
+  if (!m) throw new Error(`floor probe: unexpected output: ${out.split('\n')[0]}`);
+  return Number(m[1]);
+}
 
 const MB = 1024 * 1024;
 const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
@@ -177,6 +194,7 @@ async function main(argv: readonly string[]): Promise<void> {
   );
   const notes: string[] = [];
   const checks: string[] = [];
+  let floor = 0;
   for (const [setup, strategy] of ROWS) {
     const missing = [!builtinSetup(setup) && `setup ${setup}`, !STRATEGIES.has(strategy) && `strategy ${strategy}`].filter(Boolean);
     if (missing.length > 0) {
@@ -191,6 +209,8 @@ async function main(argv: readonly string[]): Promise<void> {
     // number of threads could hope for on this machine (shared caches, clock, hypervisor).
     const ceilingToo = setup === ROWS[0][0] && strategy === ROWS[0][1];
     let ceiling: ChildResult | null = null;
+    // The floor probe beside the first row, interleaved with it: the yardstick of "close to the limit".
+    const probe = ceilingToo ? floorProbe() : null;
     for (let r = 0; r < repeats; r++) {
       log(`${setup}/${strategy} (${r + 1}/${repeats}): 1 worker…`);
       const o = measure({ setup, strategy, workers: 1, seconds });
@@ -199,6 +219,11 @@ async function main(argv: readonly string[]): Promise<void> {
       log(`  ${fmt(a.rate)} games/s (warm ${fmt(a.steady)})`);
       if (!one || o.rate > one.rate) one = o;
       if (!all || a.rate > all.rate) all = a;
+      if (probe) {
+        const f = measureFloor(probe);
+        log(`  floor probe: ${fmt(f)} games/s`);
+        if (f > floor) floor = f;
+      }
       if (ceilingToo) {
         const c = await measureSideBySide({ setup, strategy, workers: 1, seconds }, cores);
         log(`  ${cores} processes side by side: ${fmt(c.rate)} games/s (warm ${fmt(c.steady)})`);
@@ -223,6 +248,10 @@ async function main(argv: readonly string[]): Promise<void> {
     }
     if (setup === 'ukrainian' && strategy === 'random') {
       checks.push(`- ukrainian / random on one worker: ${fmt(one.rate)} games/s over the whole run, ${fmt(one.steady)} warm (target ≥ ${fmt(TARGET_RATE)}): ${met(one.steady >= TARGET_RATE)}`);
+      if (floor > 0) {
+        const share = one.steady / floor;
+        checks.push(`- ukrainian / random on one worker against the floor probe (${fmt(floor)} games/s, best of the runs beside it): ×${share.toFixed(3)} warm, ×${(one.rate / floor).toFixed(3)} whole run (target ≥ ×${TARGET_FLOOR_SHARE}): ${met(share >= TARGET_FLOOR_SHARE)}`);
+      } else checks.push('- ukrainian / random against the floor probe: not measured (no ../shared/bench/floor.mjs beside the checkout; set MAFIA_FLOOR_PROBE)');
       checks.push(`- all ${cores} cores against one worker: ×${warm.toFixed(2)} warm, ×${whole.toFixed(2)} over ${seconds} s with start-up (target ≥ ×${TARGET_SPEEDUP}): ${met(warm >= TARGET_SPEEDUP)}`);
       const efficiency = all.rate / all.busy / (one.rate / one.busy);
       checks.push(
