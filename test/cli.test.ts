@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../src/rules/roles.js';
 import { BUILTIN_SETUPS } from '../src/setup/builtin.js';
 import { BIN, ROOT } from './helpers/cli.js';
@@ -35,23 +35,16 @@ function cliAsync(args: string[]): Promise<Result> {
 
 /** The built CLI's main(), in this process, with stdout and stderr captured; one call at a time. */
 async function cliInProcess(args: string[]): Promise<Result> {
-  const { main } = (await import(pathToFileURL(join(ROOT, 'dist/src/cli/main.js')).href)) as { main: (argv: string[]) => Promise<number> };
+  const { main } = (await import(pathToFileURL(join(ROOT, 'dist/src/cli/main.js')).href)) as {
+    main: (argv: string[], io: { stdout: { write(s: string): void }; stderr: { write(s: string): void } }) => Promise<number>;
+  };
   let stdout = '';
   let stderr = '';
-  const capture = (stream: NodeJS.WriteStream, into: (s: string) => void) =>
-    vi.spyOn(stream, 'write').mockImplementation(((chunk: string | Uint8Array) => {
-      into(String(chunk));
-      return true;
-    }) as typeof stream.write);
-  const o = capture(process.stdout, (x) => (stdout += x));
-  const e = capture(process.stderr, (x) => (stderr += x));
+  const io = { stdout: { write: (s: string) => void (stdout += s) }, stderr: { write: (s: string) => void (stderr += s) } };
   try {
-    return { code: await main(args), stdout, stderr };
+    return { code: await main(args, io), stdout, stderr };
   } catch (err) {
     return { code: 70, stdout, stderr: stderr + ((err as Error).stack ?? String(err)) }; // what the shim prints
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
   }
 }
 

@@ -13,6 +13,8 @@ import { collectStrategies, renderStrategies } from './strategies.js';
 import { renderTournament, tournamentCommand } from './tournament.js';
 import { loadStrategies, PluginError } from '../strategy/load.js';
 import { GameFailure } from '../runner/batch.js';
+import { gamesOutIsStdout } from './gamesOut.js';
+import { OutputError, processIo, ReaderGone, type Io } from './output.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -25,9 +27,11 @@ function jobOptions(cmd: Command, defaults: { setup: string }): Command {
     .option('--series <k>', 'club evenings of K consecutive games at the same table (C16.1); same as --option series=K');
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
+/** Runs the program on `argv`; everything it prints goes to `io` (the process's stdout and stderr). */
+export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   let colour = !argv.includes('--no-color');
-  const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  const out = (text: string) => io.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  const say = (line: string) => io.stderr.write(`${line}\n`);
   let code = 0;
   const program = new Command()
     .name('mafia-sim')
@@ -35,7 +39,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     .version(pkg.version)
     .option('--no-color', 'no colour, even on a terminal')
     .exitOverride()
-    .configureOutput({ outputError: (s, write) => write(s.trim().replace(/^error: /, 'mafia-sim: error: ') + '\n') })
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      outputError: (s, write) => write(s.trim().replace(/^error: /, 'mafia-sim: error: ') + '\n'),
+    })
     .showSuggestionAfterError(true)
     .addHelpText('after', `
 Examples:
@@ -46,14 +54,15 @@ Examples:
   jobOptions(program.command('run').description('play a batch of seeded games and print outcome, length, role and point tables'), { setup: 'ukrainian' })
     .option('-n, --games <n>', 'number of games', '10000')
     .option('--json', 'print the report as JSON')
-    .option('--games-out <file>', 'write one JSON line per game to FILE')
+    .option('--games-out <file>', 'write one JSON line per game to FILE (- for stdout)')
     .option('--check', 'check engine invariants after every phase (slower)')
     .option('--strict', 'stop at the first failed game instead of recording it')
     .option('-w, --workers <n>', 'threads to play on; 1 plays in-process (default: one per 25,000 games, up to the number of CPUs)')
     .option('--shard <i/n>', 'play only shard I of N: games [⌊(I−1)·G/N⌋, ⌊I·G/N⌋) (merge the --json reports with `merge`)')
     .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
     .addHelpText('after', `
-Ctrl-C stops the run and prints the report of the games finished so far, marked partial (exit 130).
+Ctrl-C (or SIGTERM) stops the run and prints the report of the games finished so far, marked partial
+(exit 130). --games-out - writes the lines to stdout and the report to stderr (docs/cli.md).
 
 Examples:
   mafia-sim run
@@ -62,8 +71,13 @@ Examples:
   mafia-sim run --setup my-table.yaml --option tie=random --games-out games.jsonl
   mafia-sim run --games 1000000 --shard 2/4 --json > shard-2.json`)
     .action(async (flags) => {
-      const report = await runCommand(flags);
-      out(flags.json ? JSON.stringify(report, null, 2) : renderReport(report, colours(process.stdout, colour)));
+      const report = await runCommand(flags, { stdout: io.stdout });
+      // With the games on stdout, the report goes to stderr: stdout holds nothing but the JSON lines.
+      const toStderr = flags.gamesOut !== undefined && gamesOutIsStdout(flags.gamesOut);
+      const stream = toStderr ? process.stderr : process.stdout;
+      const text = flags.json ? JSON.stringify(report, null, 2) : renderReport(report, colours(stream, colour));
+      if (toStderr) say(text);
+      else out(text);
       if (report.partial) code = 130;
       else if (report.failedGames > 0) code = 1;
     });
@@ -164,18 +178,25 @@ Examples:
     if (e instanceof CommanderError) {
       return ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(e.code) ? 0 : 2;
     }
+    // stdout's reader has gone (`| head`): what it did not read, it did not want.
+    if (e instanceof ReaderGone) return 0;
     if (e instanceof UserError) {
-      process.stderr.write(`mafia-sim: error: ${e.message}\n`);
+      say(`mafia-sim: error: ${e.message}`);
       return 2;
+    }
+    if (e instanceof OutputError) {
+      // Output that could not be written in full is a failed run, never a silent exit 0.
+      say(`mafia-sim: error: ${e.message}`);
+      return 1;
     }
     if (e instanceof GameFailure) {
       // --strict: the first failed game ends the run, with the command that replays it.
-      process.stderr.write(`mafia-sim: ${e.message}\n`);
+      say(`mafia-sim: ${e.message}`);
       return 1;
     }
     if (e instanceof PluginError) {
       // A plug-in threw outside a batch (e.g. `replay` of a failed game): its failure, not ours.
-      process.stderr.write(`mafia-sim: the game failed: ${e.message}\n`);
+      say(`mafia-sim: the game failed: ${e.message}`);
       return 1;
     }
     throw e;
