@@ -13,6 +13,7 @@ import { collectStrategies, renderStrategies } from './strategies.js';
 import { renderTournament, tournamentCommand } from './tournament.js';
 import { loadStrategies, PluginError } from '../strategy/load.js';
 import { GameFailure } from '../runner/batch.js';
+import { WorkerLost } from '../runner/parallel.js';
 import { gamesOutIsStdout } from './gamesOut.js';
 import { OutputError, processIo, ReaderGone, type Io } from './output.js';
 
@@ -57,7 +58,7 @@ Examples:
     .option('--games-out <file>', 'write one JSON line per game to FILE (- for stdout)')
     .option('--check', 'check engine invariants after every phase (slower)')
     .option('--strict', 'stop at the first failed game instead of recording it')
-    .option('-w, --workers <n>', 'threads to play on; 1 plays in-process (default: one per 25,000 games, up to the number of CPUs)')
+    .option('-w, --workers <n>', 'threads to play on; 1 plays in-process, or on one thread with a plug-in (default: one per 25,000 games, up to the number of CPUs)')
     .option('--shard <i/n>', 'play only shard I of N: games [⌊(I−1)·G/N⌋, ⌊I·G/N⌋) (merge the --json reports with `merge`)')
     .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
     .addHelpText('after', `
@@ -183,6 +184,11 @@ Examples:
     if (e instanceof UserError) {
       say(`mafia-sim: error: ${e.message}`);
       return 2;
+    }
+    if (e instanceof WorkerLost) {
+      // The games a dead thread was playing cannot be accounted for: the run failed (not our bug).
+      say(`mafia-sim: error: ${e.message}`);
+      return 1;
     }
     if (e instanceof OutputError) {
       // Output that could not be written in full is a failed run, never a silent exit 0.

@@ -4,6 +4,7 @@ import { UserError } from '../errors.js';
 import { buildReport, type Report } from '../report/report.js';
 import { jobFromSpec } from '../runner/job.js';
 import { runGames } from '../runner/parallel.js';
+import { isPluginSpec } from '../strategy/registry.js';
 import { jobOverrides, parseCount, parseSeed, workerCount, type JobFlags } from './common.js';
 import { openGamesOut } from './gamesOut.js';
 import { fdSink, type TextSink } from './output.js';
@@ -74,6 +75,9 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
         hooks.onProgress?.(done);
       },
       signal: interrupt.signal,
+      // Plug-in code plays on a thread of its own, so that exhausting memory or calling process.exit
+      // ends that thread, which is reported, rather than the process.
+      isolate: job.strategies.specs.some(isPluginSpec),
     });
     // The games file holds exactly the games the report covers, in index order (a prefix if interrupted).
     out?.commit();

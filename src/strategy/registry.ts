@@ -35,6 +35,11 @@ export function loadedPlugin(name: string): Strategy | undefined {
   return PLUGINS.get(pluginKey(name));
 }
 
+/** Whether a `--strategy` spec names a plug-in file (code that is not audited: src/strategy/audit.ts). */
+export function isPluginSpec(spec: string): boolean {
+  return isPluginPath(splitSpec(spec).name);
+}
+
 /** One `--strategy` spec taken apart: `[WHO=]NAME[:key=value,…]`. */
 export interface SpecParts {
   readonly who: string | null;
