@@ -56,7 +56,7 @@ Examples:
     .option('-n, --games <n>', 'number of games', '10000')
     .option('--json', 'print the report as JSON')
     .option('--games-out <file>', 'write one JSON line per game to FILE (- for stdout)')
-    .option('--check', 'check engine invariants after every phase (slower)')
+    .option('--check', 'check engine invariants after every phase, and that every decision taken was among the options offered (G9; slower)')
     .option('--strict', 'stop at the first failed game instead of recording it')
     .option('-w, --workers <n>', 'threads to play on; 1 plays in-process, or on one thread with a plug-in (default: one per 25,000 games, up to the number of CPUs)')
     .option('--shard <i/n>', 'play only shard I of N: games [⌊(I−1)·G/N⌋, ⌊I·G/N⌋) (merge the --json reports with `merge`)')

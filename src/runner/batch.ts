@@ -39,8 +39,7 @@ export function newTally(job: Job): Tally {
 
 export function runBatch(job: Job, opts: BatchOptions): Tally {
   const tally = newTally(job);
-  const onPhaseEnd = opts.check ? checkInvariants : undefined;
-  const playOptions = { onPhaseEnd };
+  const playOptions = opts.check ? { onPhaseEnd: checkInvariants, checkDecisions: true } : {};
   for (let k = opts.from; k < opts.to; k++) {
     if (opts.shouldStop?.()) break;
     let g: Game;
