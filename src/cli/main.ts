@@ -4,7 +4,8 @@ import { Command, CommanderError } from 'commander';
 import { UserError } from '../errors.js';
 import { renderReport } from '../report/text.js';
 import { listRoles, listSetups } from './catalogue.js';
-import { collect, colours } from './common.js';
+import { printable } from '../text.js';
+import { collect, colours, once } from './common.js';
 import { mergeCommand } from './merge.js';
 import { replayCommand } from './replay.js';
 import { runCommand } from './run.js';
@@ -19,20 +20,22 @@ import { OutputError, processIo, ReaderGone, type Io } from './output.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
+// Options that take one value are parsed by once(): given twice, they are refused, not the last.
 function jobOptions(cmd: Command, defaults: { setup: string }): Command {
   return cmd
-    .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', defaults.setup)
-    .option('-o, --option <key=value>', 'override a rule option or setup parameter (repeatable)', collect, [])
+    .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', once('--setup'), defaults.setup)
+    .option('-o, --option <key=value>', 'override a rule option or setup parameter (repeatable; rules: docs/rules.md)', collect, [])
     .option('--strategy <spec>', 'NAME for everyone, or TEAM=NAME / ROLE=NAME; NAME may be NAME:key=value,… or a plug-in file (repeatable)', collect, [])
-    .option('--seed <n>', 'run seed: game K plays from (seed, K)', '1')
-    .option('--series <k>', 'club evenings of K consecutive games at the same table (C16.1); same as --option series=K');
+    .option('--seed <n>', 'run seed: game K plays from (seed, K)', once('--seed'), '1')
+    .option('--series <k>', 'club evenings of K consecutive games at the same table (C16.1); same as --option series=K', once('--series'));
 }
 
 /** Runs the program on `argv`; everything it prints goes to `io` (the process's stdout and stderr). */
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   let colour = !argv.includes('--no-color');
   const out = (text: string) => io.stdout.write(text.endsWith('\n') ? text : text + '\n');
-  const say = (line: string) => io.stderr.write(`${line}\n`);
+  // One line on stderr. Messages echo what the user gave (paths, values): never a raw control character.
+  const say = (line: string) => io.stderr.write(`${printable(line)}\n`);
   let code = 0;
   const program = new Command()
     .name('mafia-sim')
@@ -43,7 +46,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       writeErr: (s) => io.stderr.write(s),
-      outputError: (s, write) => write(s.trim().replace(/^error: /, 'mafia-sim: error: ') + '\n'),
+      outputError: (s, write) => write(printable(s.trim().replace(/^error: /, 'mafia-sim: error: ')) + '\n'),
     })
     .showSuggestionAfterError(true)
     .addHelpText('after', `
@@ -53,13 +56,13 @@ Examples:
   mafia-sim run --help`);
 
   jobOptions(program.command('run').description('play a batch of seeded games and print outcome, length, role and point tables'), { setup: 'ukrainian' })
-    .option('-n, --games <n>', 'number of games', '10000')
+    .option('-n, --games <n>', 'number of games', once('--games'), '10000')
     .option('--json', 'print the report as JSON')
-    .option('--games-out <file>', 'write one JSON line per game to FILE (- for stdout)')
+    .option('--games-out <file>', 'write one JSON line per game to FILE (- for stdout)', once('--games-out'))
     .option('--check', 'check engine invariants after every phase, and that every decision taken was among the options offered (G9; slower)')
     .option('--strict', 'stop at the first failed game instead of recording it')
-    .option('-w, --workers <n>', 'threads to play on; 1 plays in-process, or on one thread with a plug-in (default: one per 25,000 games, up to the number of CPUs)')
-    .option('--shard <i/n>', 'play only shard I of N: games [⌊(I−1)·G/N⌋, ⌊I·G/N⌋) (merge the --json reports with `merge`)')
+    .option('-w, --workers <n>', 'threads to play on; 1 plays in-process, or on one thread with a plug-in (default: one per 25,000 games, up to the number of CPUs)', once('--workers'))
+    .option('--shard <i/n>', 'play only shard I of N: games [⌊(I−1)·G/N⌋, ⌊I·G/N⌋) (merge the --json reports with `merge`)', once('--shard'))
     .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
     .addHelpText('after', `
 Ctrl-C (or SIGTERM) stops the run and prints the report of the games finished so far, marked partial
@@ -77,7 +80,7 @@ Examples:
       const toStderr = flags.gamesOut !== undefined && gamesOutIsStdout(flags.gamesOut);
       const stream = toStderr ? process.stderr : process.stdout;
       const text = flags.json ? JSON.stringify(report, null, 2) : renderReport(report, colours(stream, colour));
-      if (toStderr) say(text);
+      if (toStderr) io.stderr.write(text.endsWith('\n') ? text : text + '\n');
       else out(text);
       if (report.partial) code = 130;
       else if (report.failedGames > 0) code = 1;
@@ -99,7 +102,7 @@ Examples:
     });
 
   jobOptions(program.command('replay').description('replay game K of a run and narrate it'), { setup: 'ukrainian' })
-    .requiredOption('-g, --game <k>', 'game index within the run (0-based)')
+    .requiredOption('-g, --game <k>', 'game index within the run (0-based)', once('--game'))
     .option('--json', "print the game's record (as a --games-out line)")
     .addHelpText('after', `
 Examples:
@@ -145,12 +148,12 @@ Examples:
     });
 
   program.command('tournament').description('play every town × mafia pairing of some strategies on the same seeds; town win % matrix')
-    .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', 'ukrainian')
+    .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', once('--setup'), 'ukrainian')
     .option('-o, --option <key=value>', 'override a rule option or setup parameter (repeatable)', collect, [])
     .requiredOption('--strategies <a,b,…>', 'strategies to pair (names, NAME:key=value,…, or plug-in files; repeatable)', collect, [])
-    .option('-n, --games <n>', 'games per pairing', '2000')
-    .option('--seed <n>', 'run seed: game K of every pairing plays from (seed, K)', '1')
-    .option('-w, --workers <n>', 'threads to play each pairing on; 1 plays in-process (default: one per 25,000 games, up to the number of CPUs)')
+    .option('-n, --games <n>', 'games per pairing', once('--games'), '2000')
+    .option('--seed <n>', 'run seed: game K of every pairing plays from (seed, K)', once('--seed'), '1')
+    .option('-w, --workers <n>', 'threads to play each pairing on; 1 plays in-process (default: one per 25,000 games, up to the number of CPUs)', once('--workers'))
     .option('--json', 'print the tournament as JSON')
     .addHelpText('after', `
 Examples:
@@ -196,8 +199,9 @@ Examples:
       return 1;
     }
     if (e instanceof GameFailure) {
-      // --strict: the first failed game ends the run, with the command that replays it.
-      say(`mafia-sim: ${e.message}`);
+      // --strict: the first failed game ends the run, with the command that replays it (a second line).
+      say(`mafia-sim: game ${e.game} failed: ${e.error}`);
+      say(`  replay: ${e.replay}`);
       return 1;
     }
     if (e instanceof PluginError) {

@@ -5,7 +5,7 @@ import { buildReport, type Report } from '../report/report.js';
 import { jobFromSpec } from '../runner/job.js';
 import { runGames } from '../runner/parallel.js';
 import { isPluginSpec } from '../strategy/registry.js';
-import { jobOverrides, parseCount, parseSeed, workerCount, type JobFlags } from './common.js';
+import { jobOverrides, overrideLabel, parseCount, parseSeed, workerCount, type JobFlags } from './common.js';
 import { openGamesOut } from './gamesOut.js';
 import { fdSink, type TextSink } from './output.js';
 import { progressBar } from './progress.js';
@@ -42,7 +42,7 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
   const workers = workerCount(flags.workers, end - first);
   // The worker threads rebuild the job from this same spec with the same function.
   const seed = parseSeed(flags.seed);
-  const job = await jobFromSpec({ setupArg: flags.setup, overrides: jobOverrides(flags), strategies: flags.strategy, seed });
+  const job = await jobFromSpec({ setupArg: flags.setup, overrides: jobOverrides(flags), strategies: flags.strategy, seed }, overrideLabel(flags));
 
   // Opened before the signal handlers are in: opening a FIFO waits for its reader, and Ctrl-C must
   // still be able to end that wait.

@@ -45,8 +45,10 @@ export async function tournamentCommand(flags: TournamentFlags): Promise<Tournam
   const workers = workerCount(flags.workers, games);
   const seed = parseSeed(flags.seed);
   const strategies = splitStrategyList(flags.strategies);
-  // Validate every spec (and import plug-ins) before playing anything.
-  for (const s of strategies) await loadStrategies([`town=${s}`, `mafia=${s}`]);
+  // Validate every spec (and import plug-ins) before playing anything; an error names --strategies,
+  // the flag the user typed, not the --strategy town=… a pairing is built from.
+  const typed = `--strategies ${flags.strategies.join(',')}`;
+  for (const s of strategies) await loadStrategies([s], () => typed);
   const setup = loadSetup(flags.setup, flags.option);
   return runTournament({ setupArg: flags.setup, overrides: flags.option, setup, strategies, games, seed, workers });
 }

@@ -3,6 +3,7 @@
 import type { Game } from '../engine/game.js';
 import { checkInvariants } from '../engine/invariants.js';
 import { Tally } from '../stats/tally.js';
+import { printable } from '../text.js';
 import { gameRecord, playJobGame, replayCommand, type GameRecord, type Job } from './job.js';
 
 export interface BatchOptions {
@@ -46,7 +47,8 @@ export function runBatch(job: Job, opts: BatchOptions): Tally {
     try {
       g = playJobGame(job, k, playOptions);
     } catch (e) {
-      const error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+      // One line of printable text: it is echoed in reports and on terminals (a plug-in wrote it).
+      const error = printable(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
       if (opts.strict) throw new GameFailure(k, error, replayCommand(job, k), e instanceof Error ? (e.stack ?? error) : error);
       tally.addFailure(k, error, replayCommand(job, k));
       continue;

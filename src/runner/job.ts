@@ -5,7 +5,7 @@ import { deriveGameSeed } from '../rng.js';
 import { playEveningGame } from '../rules/club/evening.js';
 import type { RoleDef } from '../rules/roles.js';
 import type { CompiledSetup } from '../setup/compile.js';
-import { loadSetup } from '../setup/load.js';
+import { loadSetup, type OverrideLabel } from '../setup/load.js';
 import { loadStrategies } from '../strategy/load.js';
 import { newPlayer } from '../strategy/audit.js';
 import { strategyFor, type StrategyAssignment } from '../strategy/registry.js';
@@ -33,9 +33,9 @@ export interface JobSpec {
  * Builds a job from its spec with the loaders the command line uses (bad input: UserError); a worker
  * thread rebuilds its job this way. Plug-in strategies are imported first (loadStrategies).
  */
-export async function jobFromSpec(spec: JobSpec): Promise<Job> {
+export async function jobFromSpec(spec: JobSpec, label?: OverrideLabel): Promise<Job> {
   const strategies = await loadStrategies(spec.strategies);
-  const setup = loadSetup(spec.setupArg, spec.overrides);
+  const setup = loadSetup(spec.setupArg, spec.overrides, label);
   return { setupArg: spec.setupArg, overrides: [...spec.overrides], setup, strategies, seed: spec.seed };
 }
 
