@@ -14,6 +14,7 @@ import { collectStrategies, renderStrategies } from './strategies.js';
 import { renderTournament, tournamentCommand } from './tournament.js';
 import { loadStrategies, PluginError } from '../strategy/load.js';
 import { GameFailure } from '../runner/batch.js';
+import { InvariantError } from '../engine/invariants.js';
 import { WorkerLost } from '../runner/parallel.js';
 import { gamesOutIsStdout } from './gamesOut.js';
 import { OutputError, processIo, ReaderGone, type Io } from './output.js';
@@ -104,6 +105,7 @@ Examples:
   jobOptions(program.command('replay').description('replay game K of a run and narrate it'), { setup: 'ukrainian' })
     .requiredOption('-g, --game <k>', 'game index within the run (0-based)', once('--game'))
     .option('--json', "print the game's record (as a --games-out line)")
+    .option('--check', 'check engine invariants after every phase, as run --check does (exit 1 if one breaks)')
     .addHelpText('after', `
 Examples:
   mafia-sim replay --seed 1 --game 42
@@ -202,6 +204,11 @@ Examples:
       // --strict: the first failed game ends the run, with the command that replays it (a second line).
       say(`mafia-sim: game ${e.game} failed: ${e.error}`);
       say(`  replay: ${e.replay}`);
+      return 1;
+    }
+    if (e instanceof InvariantError) {
+      // replay --check of a game that breaks an invariant: the failure run --check reported.
+      say(`mafia-sim: the game failed: ${e.message}`);
       return 1;
     }
     if (e instanceof PluginError) {

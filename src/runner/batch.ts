@@ -49,8 +49,9 @@ export function runBatch(job: Job, opts: BatchOptions): Tally {
     } catch (e) {
       // One line of printable text: it is echoed in reports and on terminals (a plug-in wrote it).
       const error = printable(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
-      if (opts.strict) throw new GameFailure(k, error, replayCommand(job, k), e instanceof Error ? (e.stack ?? error) : error);
-      tally.addFailure(k, error, replayCommand(job, k));
+      const replay = replayCommand(job, k, opts.check === true);
+      if (opts.strict) throw new GameFailure(k, error, replay, e instanceof Error ? (e.stack ?? error) : error);
+      tally.addFailure(k, error, replay);
       continue;
     }
     // Outside the try: a failing writer is an error of the run, not of game k.

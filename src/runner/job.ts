@@ -79,12 +79,16 @@ function usesHistory(a: StrategyAssignment): boolean {
   return a.everyone.usesHistory === true || [...a.byTeam.values(), ...a.byRole.values()].some((s) => s.usesHistory === true);
 }
 
-/** The exact command that replays game `index` of this job. */
-export function replayCommand(job: Job, index: number): string {
+/**
+ * The exact command that replays game `index` of this job; with `check` (the run checked invariants)
+ * it checks them too, so that a game that broke one fails the same way when replayed.
+ */
+export function replayCommand(job: Job, index: number, check = false): string {
   const parts = ['mafia-sim', 'replay', '--setup', quote(job.setupArg)];
   for (const o of job.overrides) parts.push('--option', quote(o));
   for (const s of job.strategies.specs) parts.push('--strategy', quote(s));
   parts.push('--seed', quote(job.seed), '--game', String(index));
+  if (check) parts.push('--check');
   return parts.join(' ');
 }
 
