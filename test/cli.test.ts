@@ -10,7 +10,10 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderRoles, renderSetups, type RoleInfo, type SetupCatalogue } from '../src/cli/catalogue.js';
+import { RULE_SETS } from '../src/rules/registry.js';
 import { ROLES } from '../src/rules/roles.js';
+import { optionSpecs } from '../src/setup/compile.js';
 import { BUILTIN_SETUPS } from '../src/setup/builtin.js';
 import { BIN, ROOT } from './helpers/cli.js';
 
@@ -214,6 +217,8 @@ beforeAll(async () => {
     version: ['--version'],
     setups: ['setups'],
     roles: ['roles'],
+    setupsJson: ['setups', '--json'],
+    rolesJson: ['roles', '--json'],
   };
   for (const [name, b] of Object.entries(BAD)) {
     const writes = b.args[0] === 'run' && !b.args.includes('--games-out');
@@ -280,6 +285,29 @@ describe('help, version and catalogues', () => {
     expect(results.roles.code).toBe(0);
     const listed = results.roles.stdout.trim().split('\n').map((l) => l.split(/\s+/)[0]);
     expect([...listed].sort()).toEqual([...ROLES.keys()].sort());
+  });
+});
+
+describe('setups --json and roles --json', () => {
+  it('setups --json is the data the text list is drawn from: every built-in setup and every rule set\'s options', () => {
+    expect(results.setupsJson.code).toBe(0);
+    const catalogue = JSON.parse(results.setupsJson.stdout) as SetupCatalogue;
+    expect(catalogue.setups.map((x) => x.name)).toEqual(BUILTIN_SETUPS.map((b) => b.name));
+    expect(catalogue.setups.find((x) => x.name === 'ukrainian')).toMatchObject({ rules: 'ukrainian', players: 12, roles: { don: 1, mafia: 2, citizen: 5 } });
+    for (const r of RULE_SETS.values()) {
+      const listed = catalogue.ruleSets.find((x) => x.rules === r.id)!;
+      expect(listed.options.map((o) => o.key)).toEqual(optionSpecs(r).map((o) => o.key));
+      for (const o of listed.options) expect(o.clause).toMatch(/^[GVUC]\d+(\.\d+)?$/);
+    }
+    expect(renderSetups(catalogue)).toBe(results.setups.stdout.trimEnd());
+  });
+
+  it('roles --json is the data the text list is drawn from: every role, its team and its rule sets', () => {
+    expect(results.rolesJson.code).toBe(0);
+    const roles = JSON.parse(results.rolesJson.stdout) as RoleInfo[];
+    expect(roles.map((r) => r.id).sort()).toEqual([...ROLES.keys()].sort());
+    expect(roles.find((r) => r.id === 'doctor')).toMatchObject({ team: 'town', rules: ['ukrainian', 'club'] });
+    expect(renderRoles(roles)).toBe(results.roles.stdout.trimEnd());
   });
 });
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../errors.js';
 import { renderReport } from '../report/text.js';
-import { listRoles, listSetups } from './catalogue.js';
+import { collectRoles, collectSetups, renderRoles, renderSetups } from './catalogue.js';
 import { printable } from '../text.js';
 import { collect, colours, once } from './common.js';
 import { mergeCommand } from './merge.js';
@@ -131,14 +131,18 @@ Examples:
     });
 
   program.command('setups').description('list the built-in setups and every rule option')
-    .addHelpText('after', '\nExample:\n  mafia-sim setups')
-    .action(() => {
-      out(listSetups());
+    .option('--json', 'print the list as JSON (the data the text is drawn from)')
+    .addHelpText('after', '\nThe rules the options belong to (their clause IDs): docs/rules.md\n\nExamples:\n  mafia-sim setups\n  mafia-sim setups --json')
+    .action((flags) => {
+      const catalogue = collectSetups();
+      out(flags.json ? JSON.stringify(catalogue, null, 2) : renderSetups(catalogue));
     });
   program.command('roles').description('list every role with a one-line description')
-    .addHelpText('after', '\nExample:\n  mafia-sim roles')
-    .action(() => {
-      out(listRoles());
+    .option('--json', 'print the list as JSON (the data the text is drawn from)')
+    .addHelpText('after', '\nExamples:\n  mafia-sim roles\n  mafia-sim roles --json')
+    .action((flags) => {
+      const roles = collectRoles();
+      out(flags.json ? JSON.stringify(roles, null, 2) : renderRoles(roles));
     });
 
   program.command('strategies').description('list every strategy with its description and parameters')
