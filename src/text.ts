@@ -56,3 +56,11 @@ export function textProblem(value: unknown): string | null {
   if (bad) return `contains a control character (${printable(bad[0])}); names are one line of printable text`;
   return null;
 }
+
+/** A rule clause ID as docs/rules.md numbers them: G9, U3.4, C10.1. */
+const CLAUSE_ID = /\b[GVUC]\d{1,2}(?:\.\d)?\b/;
+
+/** The message, pointing to docs/rules.md when it cites a clause (and does not point there already). */
+export function withRulesLink(message: string): string {
+  return CLAUSE_ID.test(message) && !message.includes('docs/rules.md') ? `${message} (rules: docs/rules.md)` : message;
+}

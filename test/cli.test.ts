@@ -127,7 +127,7 @@ const BAD: Record<string, { args: string[]; says: RegExp; spawn?: boolean }> = {
   'unknown scoring event': { args: ['run', '--setup', file('event.yaml', `${T}scoring: {wins: 1}\n`)], says: /event\.yaml: scoring\.wins: unknown scoring event "wins" \(did you mean "win"\?\)/ },
   'unknown option in a file': { args: ['run', '--setup', file('opt.yaml', `${T}options: {ties: none}\n`)], says: /opt\.yaml: options\.ties: unknown option "ties".*did you mean "tie"/ },
   'bad option value in a file': { args: ['run', '--setup', file('optval.yaml', `${T}options: {tie: sometimes}\n`)], says: /optval\.yaml: options\.tie: bad value "sometimes": expected one of random, none/ },
-  'immunities outside club': { args: ['run', '--setup', file('imm.yaml', `${T}immunities: {newbie: [1]}\n`)], says: /imm\.yaml: immunities\.newbie: the vanilla rule set has no immunities/ },
+  'immunities outside club': { args: ['run', '--setup', file('imm.yaml', `${T}immunities: {newbie: [1]}\n`)], says: /imm\.yaml: immunities\.newbie: the vanilla rule set has no immunities \(they are a club rule, C16\) \(rules: docs\/rules\.md\)$/ },
   'immunity seat off the table': { args: ['run', '--setup', file('immseat.yaml', 'rules: club\nroles: {mafia: 2, boss: 1, policeman: 1, doctor: 1, marilyn: 1, judge: 1, sportsman: 1}\nimmunities: {newbie: [9]}\n')], says: /immseat\.yaml: immunities\.newbie: 9 is not a seat of this table \(1\.\.8\)/ },
   'name too long': { args: ['run', '--setup', file('longname.yaml', `name: ${'n'.repeat(201)}\n${T}`)], says: /longname\.yaml: name: is 201 characters long; at most 200/ },
   'name with an ANSI escape': { args: ['run', '--setup', file('ansi.yaml', `name: "red \\e[31mtable"\n${T}`)], says: /ansi\.yaml: name: contains a control character \(\\x1b\)/ },
@@ -272,6 +272,12 @@ describe('help, version and catalogues', () => {
       expect(r.code, `${c} --help`).toBe(0);
       expect(r.stdout, `${c || 'mafia-sim'} --help`).toMatch(/Examples?:\n\s+mafia-sim \S/);
     }
+  });
+
+  it('--help points to docs/rules.md for the clause IDs, and lists the exit codes', () => {
+    expect(results['help:'].stdout).toMatch(/docs\/rules\.md/);
+    expect(results['help:'].stdout).toMatch(/0 ok, 1 failed games or expectations, 2 bad input, 70 internal error, 130 interrupted/);
+    expect(results['help:run'].stdout).toMatch(/docs\/rules\.md/);
   });
 
   it('--version prints the package version', () => {

@@ -4,7 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { UserError } from '../errors.js';
 import { renderReport } from '../report/text.js';
 import { collectRoles, collectSetups, renderRoles, renderSetups } from './catalogue.js';
-import { printable } from '../text.js';
+import { printable, withRulesLink } from '../text.js';
 import { collect, colours, once } from './common.js';
 import { mergeCommand } from './merge.js';
 import { replayCommand } from './replay.js';
@@ -51,6 +51,10 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     })
     .showSuggestionAfterError(true)
     .addHelpText('after', `
+The rules, clause by clause (the IDs such as U3.4 that options and messages cite): docs/rules.md
+Exit codes: 0 ok, 1 failed games or expectations, 2 bad input, 70 internal error, 130 interrupted
+(docs/cli.md).
+
 Examples:
   mafia-sim run --games 1000 --seed 7
   mafia-sim replay --seed 7 --game 3
@@ -67,7 +71,8 @@ Examples:
     .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
     .addHelpText('after', `
 Ctrl-C (or SIGTERM) stops the run and prints the report of the games finished so far, marked partial
-(exit 130). --games-out - writes the lines to stdout and the report to stderr (docs/cli.md).
+(exit 130). --games-out - writes the lines to stdout and the report to stderr (docs/cli.md). The rule
+options and their clause IDs: mafia-sim setups, and docs/rules.md.
 
 Examples:
   mafia-sim run
@@ -107,6 +112,8 @@ Examples:
     .option('--json', "print the game's record (as a --games-out line)")
     .option('--check', 'check engine invariants after every phase, as run --check does (exit 1 if one breaks)')
     .addHelpText('after', `
+The narration cites rule clauses by ID (U5.3, C10.1): docs/rules.md.
+
 Examples:
   mafia-sim replay --seed 1 --game 42
   mafia-sim replay --setup vanilla --option players=9 --seed 3 --game 0 --json`)
@@ -121,6 +128,8 @@ Examples:
     .argument('<files...>', 'scenario files')
     .option('-v, --verbose', 'narrate each scenario game')
     .addHelpText('after', `
+The file format: docs/scenarios.md; a scenario's name starts with the clause IDs it checks (docs/rules.md).
+
 Examples:
   mafia-sim scenario test/scenarios/*.yaml
   mafia-sim scenario my-case.yaml --verbose`)
@@ -191,7 +200,7 @@ Examples:
     // stdout's reader has gone (`| head`): what it did not read, it did not want.
     if (e instanceof ReaderGone) return 0;
     if (e instanceof UserError) {
-      say(`mafia-sim: error: ${e.message}`);
+      say(`mafia-sim: error: ${withRulesLink(e.message)}`);
       return 2;
     }
     if (e instanceof WorkerLost) {
