@@ -149,7 +149,7 @@ describe('mixed setups (roles of both families)', () => {
     const r = cli(['run', '--setup', `${FIX}/impossible-two-bosses.yaml`, '--games', '1']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe(
-      `mafia-sim: error: ${FIX}/impossible-two-bosses.yaml: roles: don and boss would both settle a split joint kill (C8): a club table has at most one Boss (or Don)`,
+      `mafia-sim: error: ${FIX}/impossible-two-bosses.yaml: roles: don and boss would both settle a split joint kill (C8): a club table has at most one Boss (or Don) (rules: docs/rules.md)`,
     );
   });
 

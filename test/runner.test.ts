@@ -1,9 +1,9 @@
 // The parallel runner, shards and merge: the report never depends on threads, shards or interrupts
 // beyond the range of games it covers.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GAMES_PER_WORKER, workerCount } from '../src/cli/common.js';
 import { runCommand, shardRange, type RunFlags } from '../src/cli/run.js';
@@ -97,28 +97,51 @@ describe('parallel runner', () => {
     expect(json({ ...partial, partial: false })).toBe(json(whole));
   });
 
-  it('Ctrl-C (SIGINT) stops the threads, prints the partial report and exits 130', async () => {
-    const out = file('interrupted.jsonl');
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`${signal === 'SIGINT' ? 'Ctrl-C (SIGINT)' : 'SIGTERM, like Ctrl-C,'} stops the threads, prints the partial report and exits 130`, async () => {
+      const out = file(`interrupted-${signal}.jsonl`);
+      const child = spawn(process.execPath, [BIN, 'run', '--games', '100000000', '--workers', '2', '--json', '--games-out', out], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+      let stdout = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      // The temp games file appears just before the signal handlers are installed; wait for a first chunk in it.
+      const partialFile = await tempFileOf(out);
+      child.kill(signal);
+      expect(await exited).toBe(130);
+      const report = JSON.parse(stdout);
+      expect(report.partial).toBe(true);
+      expect(report.range.first).toBe(0);
+      expect(report.range.end).toBeGreaterThan(0);
+      expect(report.range.end % 2000).toBe(0);
+      // The games file holds exactly the games the report covers, in order.
+      const lines = readFileSync(out, 'utf8').trim().split('\n');
+      expect(lines.map((l) => JSON.parse(l).index)).toEqual([...Array(report.range.end).keys()]);
+      expect(existsSync(partialFile)).toBe(false);
+    });
+  }
+
+  it('a second Ctrl-C ends the run at once (exit 130) and leaves no temp games file', async () => {
+    const out = file('interrupted-twice.jsonl');
     const child = spawn(process.execPath, [BIN, 'run', '--games', '100000000', '--workers', '2', '--json', '--games-out', out], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    child.stdout.on('data', (d) => (stdout += d));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    // The games file appears once the SIGINT handler is installed; wait for a first chunk in it.
-    const partialFile = `${out}.partial`;
-    while (!(existsSync(partialFile) && statSync(partialFile).size > 0)) await new Promise((r) => setTimeout(r, 20));
+    await tempFileOf(out);
+    child.kill('SIGINT');
     child.kill('SIGINT');
     expect(await exited).toBe(130);
-    const report = JSON.parse(stdout);
-    expect(report.partial).toBe(true);
-    expect(report.range.first).toBe(0);
-    expect(report.range.end).toBeGreaterThan(0);
-    expect(report.range.end % 2000).toBe(0);
-    // The games file holds exactly the games the report covers, in order.
-    const lines = readFileSync(out, 'utf8').trim().split('\n');
-    expect(lines.map((l) => JSON.parse(l).index)).toEqual([...Array(report.range.end).keys()]);
-    expect(existsSync(partialFile)).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.includes('interrupted-twice') && f.endsWith('.partial'))).toEqual([]);
   });
 });
+
+/** The temp file a run writes `out` through (hidden, beside it), once it holds a first chunk. */
+async function tempFileOf(out: string): Promise<string> {
+  const prefix = `.${basename(out)}.`;
+  for (;;) {
+    const tmp = readdirSync(dirname(out)).find((f) => f.startsWith(prefix) && f.endsWith('.partial'));
+    const path = tmp === undefined ? '' : join(dirname(out), tmp);
+    if (path && (statSync(path, { throwIfNoEntry: false })?.size ?? 0) > 0) return path;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 describe('run --precision', () => {
   it('plays whole chunks until the town win interval is ±H: the first chunk where it holds, the same on any number of threads', async () => {

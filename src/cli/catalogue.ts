@@ -1,28 +1,97 @@
-// `mafia-sim setups` and `mafia-sim roles`: what is built in.
+// `mafia-sim setups` and `mafia-sim roles`: what is built in, collected as data (what `--json` prints)
+// and rendered as text from that same data.
 import { ROLES } from '../rules/roles.js';
 import { RULE_SETS } from '../rules/registry.js';
 import { BUILTIN_SETUPS } from '../setup/builtin.js';
 import { loadSetup } from '../setup/load.js';
 import { optionSpecs } from '../setup/compile.js';
-import { describeValue } from '../rules/options.js';
+import { describeValue, type OptionSpec, type OptionValue } from '../rules/options.js';
 
-export function listSetups(): string {
-  const lines: string[] = [];
-  let prevParams: unknown = null;
-  for (const b of BUILTIN_SETUPS) {
+/** A rule option or a setup parameter, as `--option key=value` takes it. */
+export interface OptionInfo {
+  readonly key: string;
+  /** The clause of docs/rules.md it belongs to. */
+  readonly clause: string;
+  readonly kind: OptionSpec['kind'];
+  readonly default: OptionValue;
+  /** enum: the allowed values; order: the items to permute. */
+  readonly values?: readonly string[];
+  readonly min?: number;
+  readonly max?: number;
+  readonly description: string;
+}
+
+export interface SetupInfo {
+  readonly name: string;
+  readonly description: string;
+  readonly rules: string;
+  readonly players: number;
+  /** Role counts at the default parameters, in catalogue order. */
+  readonly roles: Readonly<Record<string, number>>;
+  /** Setup parameters (not rule options), e.g. vanilla's players and mafia. */
+  readonly params: readonly OptionInfo[];
+}
+
+export interface SetupCatalogue {
+  readonly setups: readonly SetupInfo[];
+  /** Every rule set's options (set with --option key=value, or under options: in a setup file). */
+  readonly ruleSets: ReadonlyArray<{ readonly rules: string; readonly options: readonly OptionInfo[] }>;
+}
+
+export interface RoleInfo {
+  readonly id: string;
+  readonly team: string;
+  readonly description: string;
+  /** The rule sets that can run the role. */
+  readonly rules: readonly string[];
+}
+
+function optionInfo(o: OptionSpec): OptionInfo {
+  return {
+    key: o.key,
+    clause: o.clause,
+    kind: o.kind,
+    default: o.default,
+    ...(o.values ? { values: o.values } : {}),
+    ...(o.min !== undefined ? { min: o.min } : {}),
+    ...(o.max !== undefined ? { max: o.max } : {}),
+    description: o.description,
+  };
+}
+
+export function collectSetups(): SetupCatalogue {
+  const setups = BUILTIN_SETUPS.map((b): SetupInfo => {
     const s = loadSetup(b.name);
-    const roles = s.roleCounts.map(([id, n]) => (n > 1 ? `${id}×${n}` : id)).join(' ');
-    lines.push(`${b.name.padEnd(12)} ${b.description}`);
-    lines.push(`${''.padEnd(12)} ${s.deck.length} players: ${roles}`);
-    if (b.params !== prevParams) { // club-8 … club-20 share theirs: listed once
-      for (const p of b.params) lines.push(`${''.padEnd(12)} parameter ${p.key} (default ${describeValue(p.default)}): ${p.description}`);
+    return {
+      name: b.name,
+      description: b.description,
+      rules: b.rules.id,
+      players: s.deck.length,
+      roles: Object.fromEntries(s.roleCounts),
+      params: b.params.map(optionInfo),
+    };
+  });
+  const ruleSets = [...RULE_SETS.values()].map((r) => ({ rules: r.id, options: optionSpecs(r).map(optionInfo) }));
+  return { setups, ruleSets };
+}
+
+export function renderSetups(c: SetupCatalogue): string {
+  const lines: string[] = [];
+  let prevParams = '';
+  for (const s of c.setups) {
+    const roles = Object.entries(s.roles).map(([id, n]) => (n > 1 ? `${id}×${n}` : id)).join(' ');
+    lines.push(`${s.name.padEnd(12)} ${s.description}`);
+    lines.push(`${''.padEnd(12)} ${s.players} players: ${roles}`);
+    const params = JSON.stringify(s.params);
+    if (params !== prevParams) { // club-8 … club-20 share theirs: listed once
+      for (const p of s.params) lines.push(`${''.padEnd(12)} parameter ${p.key} (default ${describeValue(p.default)}): ${p.description}`);
     }
-    prevParams = b.params;
+    prevParams = params;
   }
-  lines.push('', 'Rule options (set with --option key=value, or under options: in a setup file):');
-  for (const rules of RULE_SETS.values()) {
-    lines.push(`  ${rules.id}:`);
-    for (const o of optionSpecs(rules)) {
+  lines.push('', 'Rule options (set with --option key=value, or under options: in a setup file; rules: docs/rules.md):');
+  for (const r of c.ruleSets) {
+    lines.push(`  ${r.rules}:`);
+    for (const o of r.options) {
       const values = o.kind === 'enum' ? ` [${o.values!.join('|')}]` : o.kind === 'order' ? ' [comma-separated order]' : ` [${o.kind}]`;
       lines.push(`    ${o.key}=${describeValue(o.default)}${values}  ${o.clause}: ${o.description}`);
     }
@@ -30,11 +99,15 @@ export function listSetups(): string {
   return lines.join('\n');
 }
 
-export function listRoles(): string {
-  const lines: string[] = [];
-  for (const r of ROLES.values()) {
-    const rules = [...RULE_SETS.values()].filter((x) => x.roles.includes(r.id)).map((x) => x.id).join(', ');
-    lines.push(`${r.id.padEnd(16)} ${r.team.padEnd(5)} ${r.description} [${rules}]`);
-  }
-  return lines.join('\n');
+export function collectRoles(): RoleInfo[] {
+  return [...ROLES.values()].map((r) => ({
+    id: r.id,
+    team: r.team,
+    description: r.description,
+    rules: [...RULE_SETS.values()].filter((x) => x.roles.includes(r.id)).map((x) => x.id),
+  }));
+}
+
+export function renderRoles(roles: readonly RoleInfo[]): string {
+  return roles.map((r) => `${r.id.padEnd(16)} ${r.team.padEnd(5)} ${r.description} [${r.rules.join(', ')}]`).join('\n');
 }

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { UserError } from '../errors.js';
 import type { Job } from '../runner/job.js';
-import { loadSetup } from '../setup/load.js';
+import { loadSetup, optionFlag, type OverrideLabel } from '../setup/load.js';
 import { parseStrategies } from '../strategy/registry.js';
 
 export interface JobFlags {
@@ -16,6 +16,19 @@ export interface JobFlags {
 }
 
 export const collect = (value: string, previous: string[]) => [...previous, value];
+
+/**
+ * A commander parser for an option that takes one value: given a second time, it is refused rather
+ * than silently the last. Made per program (main builds a new one per call), so it holds its own state.
+ */
+export function once(flag: string): (value: string) => string {
+  let given: string | undefined;
+  return (value) => {
+    if (given !== undefined) throw new UserError(`${flag} given twice (${given}, then ${value}): give it once`);
+    given = value;
+    return value;
+  };
+}
 
 export function parseSeed(raw: string): string {
   if (!/^\d{1,15}$/.test(raw.trim())) throw new UserError(`--seed ${raw}: expected a whole number ≥ 0 (at most 15 digits)`);
@@ -47,14 +60,23 @@ export function workerCount(raw: string | undefined, games: number): number {
 
 /** The --option overrides, with `--series K` as `series=K` (C16.1). */
 export function jobOverrides(flags: JobFlags): string[] {
-  return flags.series === undefined ? flags.option : [...flags.option, `series=${parseCount('--series', flags.series, 1, 1000)}`];
+  if (flags.series === undefined) return flags.option;
+  const series = parseCount('--series', flags.series, 1, 1000);
+  const option = flags.option.find((o) => /^\s*series\s*=/.test(o));
+  if (option !== undefined) throw new UserError(`--series ${flags.series} and --option ${option} say the same thing: give one`);
+  return [...flags.option, `series=${series}`];
+}
+
+/** Names the flag an override came from in its error: `--series K`, or `--option key=value`. */
+export function overrideLabel(flags: JobFlags): OverrideLabel {
+  return (key, value) => (flags.series !== undefined && key === 'series' ? `--series ${flags.series}` : optionFlag(key, value));
 }
 
 export function jobFrom(flags: JobFlags): Job {
   const seed = parseSeed(flags.seed);
   const strategies = parseStrategies(flags.strategy);
   const overrides = jobOverrides(flags);
-  const setup = loadSetup(flags.setup, overrides);
+  const setup = loadSetup(flags.setup, overrides, overrideLabel(flags));
   return { setupArg: flags.setup, overrides, setup, strategies, seed };
 }
 

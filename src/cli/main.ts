@@ -4,9 +4,10 @@ import { Command, CommanderError } from 'commander';
 import { UserError } from '../errors.js';
 import { reportJson } from '../report/integrity.js';
 import { renderReport } from '../report/text.js';
-import { listRoles, listSetups } from './catalogue.js';
+import { collectRoles, collectSetups, renderRoles, renderSetups } from './catalogue.js';
 import { calibrateCommand, renderCalibration } from './calibrate.js';
-import { collect, colours } from './common.js';
+import { printable, withRulesLink } from '../text.js';
+import { collect, colours, once } from './common.js';
 import { mergeCommand } from './merge.js';
 import { replayCommand } from './replay.js';
 import { runCommand } from './run.js';
@@ -15,21 +16,29 @@ import { collectStrategies, renderStrategies } from './strategies.js';
 import { renderTournament, tournamentCommand } from './tournament.js';
 import { loadStrategies, PluginError } from '../strategy/load.js';
 import { GameFailure } from '../runner/batch.js';
+import { InvariantError } from '../engine/invariants.js';
+import { WorkerLost } from '../runner/parallel.js';
+import { gamesOutIsStdout } from './gamesOut.js';
+import { OutputError, processIo, ReaderGone, type Io } from './output.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
+// Options that take one value are parsed by once(): given twice, they are refused, not the last.
 function jobOptions(cmd: Command, defaults: { setup: string }): Command {
   return cmd
-    .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', defaults.setup)
-    .option('-o, --option <key=value>', 'override a rule option or setup parameter (repeatable)', collect, [])
+    .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', once('--setup'), defaults.setup)
+    .option('-o, --option <key=value>', 'override a rule option or setup parameter (repeatable; rules: docs/rules.md)', collect, [])
     .option('--strategy <spec>', 'NAME for everyone, or TEAM=NAME / ROLE=NAME; NAME may be NAME:key=value,… or a plug-in file (repeatable)', collect, [])
-    .option('--seed <n>', 'run seed: game K plays from (seed, K)', '1')
-    .option('--series <k>', 'club evenings of K consecutive games at the same table (C16.1); same as --option series=K');
+    .option('--seed <n>', 'run seed: game K plays from (seed, K)', once('--seed'), '1')
+    .option('--series <k>', 'club evenings of K consecutive games at the same table (C16.1); same as --option series=K', once('--series'));
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
+/** Runs the program on `argv`; everything it prints goes to `io` (the process's stdout and stderr). */
+export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   let colour = !argv.includes('--no-color');
-  const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  const out = (text: string) => io.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  // One line on stderr. Messages echo what the user gave (paths, values): never a raw control character.
+  const say = (line: string) => io.stderr.write(`${printable(line)}\n`);
   let code = 0;
   const program = new Command()
     .name('mafia-sim')
@@ -37,26 +46,36 @@ export async function main(argv: readonly string[]): Promise<number> {
     .version(pkg.version)
     .option('--no-color', 'no colour, even on a terminal')
     .exitOverride()
-    .configureOutput({ outputError: (s, write) => write(s.trim().replace(/^error: /, 'mafia-sim: error: ') + '\n') })
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+      outputError: (s, write) => write(printable(s.trim().replace(/^error: /, 'mafia-sim: error: ')) + '\n'),
+    })
     .showSuggestionAfterError(true)
     .addHelpText('after', `
+The rules, clause by clause (the IDs such as U3.4 that options and messages cite): docs/rules.md
+Exit codes: 0 ok, 1 failed games or expectations, 2 bad input, 70 internal error, 130 interrupted
+(docs/cli.md).
+
 Examples:
   mafia-sim run --games 1000 --seed 7
   mafia-sim replay --seed 7 --game 3
   mafia-sim run --help`);
 
   jobOptions(program.command('run').description('play a batch of seeded games and print outcome, length, role and point tables'), { setup: 'ukrainian' })
-    .option('-n, --games <n>', 'number of games (default: 10000; with --precision, the most to play, default 100000000)')
-    .option('--precision <h>', 'play until the town win interval is ±H or narrower (0.005 or 0.5%), in whole chunks of 2,000 games')
+    .option('-n, --games <n>', 'number of games (default: 10000; with --precision, the most to play, default 100000000)', once('--games'))
+    .option('--precision <h>', 'play until the town win interval is ±H or narrower (0.005 or 0.5%), in whole chunks of 2,000 games', once('--precision'))
     .option('--json', 'print the report as JSON')
-    .option('--games-out <file>', 'write one JSON line per game to FILE')
-    .option('--check', 'check engine invariants after every phase (slower)')
+    .option('--games-out <file>', 'write one JSON line per game to FILE (- for stdout)', once('--games-out'))
+    .option('--check', 'check engine invariants after every phase, and that every decision taken was among the options offered (G9; slower)')
     .option('--strict', 'stop at the first failed game instead of recording it')
-    .option('-w, --workers <n>', 'threads to play on; 1 plays in-process (default: one per 25,000 games, up to the number of CPUs)')
-    .option('--shard <i/n>', 'play only shard I of N: games [⌊(I−1)·G/N⌋, ⌊I·G/N⌋) (merge the --json reports with `merge`)')
+    .option('-w, --workers <n>', 'threads to play on; 1 plays in-process, or on one thread with a plug-in (default: one per 25,000 games, up to the number of CPUs)', once('--workers'))
+    .option('--shard <i/n>', 'play only shard I of N: games [⌊(I−1)·G/N⌋, ⌊I·G/N⌋) (merge the --json reports with `merge`)', once('--shard'))
     .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
     .addHelpText('after', `
-Ctrl-C stops the run and prints the report of the games finished so far, marked partial (exit 130).
+Ctrl-C (or SIGTERM) stops the run and prints the report of the games finished so far, marked partial
+(exit 130). --games-out - writes the lines to stdout and the report to stderr (docs/cli.md). The rule
+options and their clause IDs: mafia-sim setups, and docs/rules.md.
 
 Examples:
   mafia-sim run
@@ -66,8 +85,13 @@ Examples:
   mafia-sim run --games 1000000 --shard 2/4 --json > shard-2.json
   mafia-sim run --setup club-12 --precision 0.5%`)
     .action(async (flags) => {
-      const report = await runCommand(flags);
-      out(flags.json ? reportJson(report) : renderReport(report, colours(process.stdout, colour)));
+      const report = await runCommand(flags, { stdout: io.stdout });
+      // With the games on stdout, the report goes to stderr: stdout holds nothing but the JSON lines.
+      const toStderr = flags.gamesOut !== undefined && gamesOutIsStdout(flags.gamesOut);
+      const stream = toStderr ? process.stderr : process.stdout;
+      const text = flags.json ? reportJson(report) : renderReport(report, colours(stream, colour));
+      if (toStderr) io.stderr.write(text.endsWith('\n') ? text : text + '\n');
+      else out(text);
       if (report.partial) code = 130;
       else if (report.failedGames > 0) code = 1;
     });
@@ -88,9 +112,12 @@ Examples:
     });
 
   jobOptions(program.command('replay').description('replay game K of a run and narrate it'), { setup: 'ukrainian' })
-    .requiredOption('-g, --game <k>', 'game index within the run (0-based)')
+    .requiredOption('-g, --game <k>', 'game index within the run (0-based)', once('--game'))
     .option('--json', "print the game's record (as a --games-out line)")
+    .option('--check', 'check engine invariants after every phase, as run --check does (exit 1 if one breaks)')
     .addHelpText('after', `
+The narration cites rule clauses by ID (U5.3, C10.1): docs/rules.md.
+
 Examples:
   mafia-sim replay --seed 1 --game 42
   mafia-sim replay --setup vanilla --option players=9 --seed 3 --game 0 --json`)
@@ -105,6 +132,8 @@ Examples:
     .argument('<files...>', 'scenario files')
     .option('-v, --verbose', 'narrate each scenario game')
     .addHelpText('after', `
+The file format: docs/scenarios.md; a scenario's name starts with the clause IDs it checks (docs/rules.md).
+
 Examples:
   mafia-sim scenario test/scenarios/*.yaml
   mafia-sim scenario my-case.yaml --verbose`)
@@ -115,14 +144,18 @@ Examples:
     });
 
   program.command('setups').description('list the built-in setups and every rule option')
-    .addHelpText('after', '\nExample:\n  mafia-sim setups')
-    .action(() => {
-      out(listSetups());
+    .option('--json', 'print the list as JSON (the data the text is drawn from)')
+    .addHelpText('after', '\nThe rules the options belong to (their clause IDs): docs/rules.md\n\nExamples:\n  mafia-sim setups\n  mafia-sim setups --json')
+    .action((flags) => {
+      const catalogue = collectSetups();
+      out(flags.json ? JSON.stringify(catalogue, null, 2) : renderSetups(catalogue));
     });
   program.command('roles').description('list every role with a one-line description')
-    .addHelpText('after', '\nExample:\n  mafia-sim roles')
-    .action(() => {
-      out(listRoles());
+    .option('--json', 'print the list as JSON (the data the text is drawn from)')
+    .addHelpText('after', '\nExamples:\n  mafia-sim roles\n  mafia-sim roles --json')
+    .action((flags) => {
+      const roles = collectRoles();
+      out(flags.json ? JSON.stringify(roles, null, 2) : renderRoles(roles));
     });
 
   program.command('strategies').description('list every strategy with its description and parameters')
@@ -134,12 +167,12 @@ Examples:
     });
 
   program.command('tournament').description('play every town × mafia pairing of some strategies on the same seeds; town win % matrix')
-    .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', 'ukrainian')
+    .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', once('--setup'), 'ukrainian')
     .option('-o, --option <key=value>', 'override a rule option or setup parameter (repeatable)', collect, [])
     .requiredOption('--strategies <a,b,…>', 'strategies to pair (names, NAME:key=value,…, or plug-in files; repeatable)', collect, [])
-    .option('-n, --games <n>', 'games per pairing', '2000')
-    .option('--seed <n>', 'run seed: game K of every pairing plays from (seed, K)', '1')
-    .option('-w, --workers <n>', 'threads to play each pairing on; 1 plays in-process (default: one per 25,000 games, up to the number of CPUs)')
+    .option('-n, --games <n>', 'games per pairing', once('--games'), '2000')
+    .option('--seed <n>', 'run seed: game K of every pairing plays from (seed, K)', once('--seed'), '1')
+    .option('-w, --workers <n>', 'threads to play each pairing on; 1 plays in-process (default: one per 25,000 games, up to the number of CPUs)', once('--workers'))
     .option('--json', 'print the tournament as JSON')
     .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
     .addHelpText('after', `
@@ -193,18 +226,36 @@ Examples:
     if (e instanceof CommanderError) {
       return ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(e.code) ? 0 : 2;
     }
+    // stdout's reader has gone (`| head`): what it did not read, it did not want.
+    if (e instanceof ReaderGone) return 0;
     if (e instanceof UserError) {
-      process.stderr.write(`mafia-sim: error: ${e.message}\n`);
+      say(`mafia-sim: error: ${withRulesLink(e.message)}`);
       return 2;
     }
+    if (e instanceof WorkerLost) {
+      // The games a dead thread was playing cannot be accounted for: the run failed (not our bug).
+      say(`mafia-sim: error: ${e.message}`);
+      return 1;
+    }
+    if (e instanceof OutputError) {
+      // Output that could not be written in full is a failed run, never a silent exit 0.
+      say(`mafia-sim: error: ${e.message}`);
+      return 1;
+    }
     if (e instanceof GameFailure) {
-      // --strict: the first failed game ends the run, with the command that replays it.
-      process.stderr.write(`mafia-sim: ${e.message}\n`);
+      // --strict: the first failed game ends the run, with the command that replays it (a second line).
+      say(`mafia-sim: game ${e.game} failed: ${e.error}`);
+      say(`  replay: ${e.replay}`);
+      return 1;
+    }
+    if (e instanceof InvariantError) {
+      // replay --check of a game that breaks an invariant: the failure run --check reported.
+      say(`mafia-sim: the game failed: ${e.message}`);
       return 1;
     }
     if (e instanceof PluginError) {
       // A plug-in threw outside a batch (e.g. `replay` of a failed game): its failure, not ours.
-      process.stderr.write(`mafia-sim: the game failed: ${e.message}\n`);
+      say(`mafia-sim: the game failed: ${e.message}`);
       return 1;
     }
     throw e;

@@ -1,17 +1,21 @@
 // `mafia-sim replay`: replays one game of a run from its seed and narrates it (or prints its record).
 import type { ChalkInstance } from 'chalk';
+import { checkInvariants } from '../engine/invariants.js';
 import { gameRecord, playJobGame, type GameRecord } from '../runner/job.js';
 import { narrate } from '../report/narrate.js';
 import { jobFrom, parseCount, type JobFlags } from './common.js';
 
 export interface ReplayFlags extends JobFlags {
   game: string;
+  /** Check the invariants after every phase, as `run --check` does (an InvariantError if one breaks). */
+  check?: boolean;
 }
 
 export function replayCommand(flags: ReplayFlags, c: ChalkInstance): { record: GameRecord; text: string } {
   const index = parseCount('--game', flags.game, 0);
   const job = jobFrom(flags);
-  const g = playJobGame(job, index, { keepLog: true });
+  const checks = flags.check === true ? { onPhaseEnd: checkInvariants, checkDecisions: true } : {};
+  const g = playJobGame(job, index, { keepLog: true, ...checks });
   const head = `${c.bold(`Game ${index}`)} of setup ${job.setup.name}, seed ${job.seed} (game seed ${g.seed})`;
   return { record: gameRecord(g, index), text: [head, ...narrate(g, c)].join('\n') };
 }

@@ -1,13 +1,15 @@
 // `mafia-sim run`: play a batch of seeded games (on worker threads, or one shard of the batch) and
-// report the tables (or JSON). Ctrl-C stops the run and reports the games that finished.
-import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+// report the tables (or JSON). Ctrl-C (or SIGTERM) stops the run and reports the games that finished.
 import { UserError } from '../errors.js';
 import { buildReport, type Report } from '../report/report.js';
 import { wilson } from '../stats/intervals.js';
 import type { Tally } from '../stats/tally.js';
 import { jobFromSpec } from '../runner/job.js';
 import { runGames } from '../runner/parallel.js';
-import { jobOverrides, parseCount, parseSeed, workerCount, type JobFlags } from './common.js';
+import { isPluginSpec } from '../strategy/registry.js';
+import { jobOverrides, overrideLabel, parseCount, parseSeed, workerCount, type JobFlags } from './common.js';
+import { openGamesOut } from './gamesOut.js';
+import { fdSink, type TextSink } from './output.js';
 import { progressBar } from './progress.js';
 
 export interface RunFlags extends JobFlags {
@@ -31,7 +33,12 @@ export interface RunHooks {
   readonly signal?: AbortSignal;
   /** Called as games are counted (finished or failed) within the run's range. */
   readonly onProgress?: (done: number) => void;
+  /** Where `--games-out -` writes (default: the process's stdout). */
+  readonly stdout?: TextSink;
 }
+
+/** The signals that stop a run the way Ctrl-C does. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
 /** A report; `partial` is true when the run was interrupted (the CLI then exits 130). */
 export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise<Report> {
@@ -46,16 +53,26 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
   };
   // The worker threads rebuild the job from this same spec with the same function.
   const seed = parseSeed(flags.seed);
-  const job = await jobFromSpec({ setupArg: flags.setup, overrides: jobOverrides(flags), strategies: flags.strategy, seed });
+  const job = await jobFromSpec({ setupArg: flags.setup, overrides: jobOverrides(flags), strategies: flags.strategy, seed }, overrideLabel(flags));
 
-  // Ctrl-C: stop the threads and report the finished prefix. A second Ctrl-C kills the process
-  // (the handler is a `once`, so the default action is back).
+  // Opened before the signal handlers are in: opening a FIFO waits for its reader, and Ctrl-C must
+  // still be able to end that wait.
+  const out = flags.gamesOut !== undefined ? openGamesOut(flags.gamesOut, hooks.stdout ?? fdSink(1, 'stdout')) : null;
+  // Ctrl-C or SIGTERM: stop the threads and report the finished prefix. A second one ends the
+  // process at once (exit 130), the temp games file removed.
   const interrupt = new AbortController();
-  const onSigint = () => interrupt.abort();
-  process.once('SIGINT', onSigint);
-  hooks.signal?.addEventListener('abort', onSigint);
+  let stops = 0;
+  const onStop = () => {
+    if (++stops > 1) {
+      out?.abort();
+      process.exit(130);
+    }
+    interrupt.abort();
+  };
+  for (const s of STOP_SIGNALS) process.on(s, onStop);
+  const onAbort = () => interrupt.abort();
+  hooks.signal?.addEventListener('abort', onAbort);
   const progress = progressBar(end - first, process.stderr, flags.progress !== false);
-  const out = flags.gamesOut ? openRecordFile(flags.gamesOut) : null;
   try {
     const result = await runGames(job, {
       first,
@@ -70,6 +87,9 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
       },
       signal: interrupt.signal,
       until: precision === null ? undefined : ([tally]) => halfWidth(tally) <= precision,
+      // Plug-in code plays on a thread of its own, so that exhausting memory or calling process.exit
+      // ends that thread, which is reported, rather than the process.
+      isolate: job.strategies.specs.some(isPluginSpec),
     });
     // The games file holds exactly the games the report covers, in index order (a prefix if interrupted).
     out?.commit();
@@ -82,8 +102,8 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
     });
   } finally {
     progress.end();
-    process.removeListener('SIGINT', onSigint);
-    hooks.signal?.removeEventListener('abort', onSigint);
+    for (const s of STOP_SIGNALS) process.removeListener(s, onStop);
+    hooks.signal?.removeEventListener('abort', onAbort);
     out?.abort();
   }
 }
@@ -111,39 +131,4 @@ export function shardRange(raw: string, games: number): { first: number; end: nu
   if (!m || !(n >= 1 && n <= 1e6 && i >= 1 && i <= n)) throw new UserError(`--shard ${raw}: expected I/N with 1 ≤ I ≤ N ≤ 1000000, e.g. --shard 3/8`);
   const at = (k: number) => Number((BigInt(k) * BigInt(games)) / BigInt(n));
   return { first: at(i - 1), end: at(i) };
-}
-
-/** Streams to FILE.partial and renames it to FILE when the run completes: nothing half-written. */
-function openRecordFile(path: string) {
-  const tmp = `${path}.partial`;
-  let fd: number;
-  try {
-    fd = openSync(tmp, 'w');
-  } catch (e) {
-    throw new UserError(`--games-out ${path}: cannot write: ${(e as Error).message}`);
-  }
-  let buffer = '';
-  let open = true;
-  const flush = () => {
-    if (buffer) writeSync(fd, buffer);
-    buffer = '';
-  };
-  return {
-    write(text: string) {
-      buffer += text;
-      if (buffer.length > 1 << 16) flush();
-    },
-    commit() {
-      flush();
-      closeSync(fd);
-      open = false;
-      renameSync(tmp, path);
-    },
-    abort() {
-      if (!open) return;
-      closeSync(fd);
-      open = false;
-      rmSync(tmp, { force: true });
-    },
-  };
 }

@@ -3,6 +3,7 @@ import type { ChalkInstance } from 'chalk';
 import { narrate } from '../report/narrate.js';
 import { readScenario } from '../scenario/parse.js';
 import { runScenario } from '../scenario/run.js';
+import { printable } from '../text.js';
 
 export function scenarioCommand(files: readonly string[], c: ChalkInstance, verbose: boolean): { text: string; failed: number } {
   const scenarios = files.map(readScenario); // validate every file before playing any
@@ -12,8 +13,9 @@ export function scenarioCommand(files: readonly string[], c: ChalkInstance, verb
   for (const sc of scenarios) {
     const { results, game } = runScenario(sc);
     const bad = results.filter((r) => !r.ok);
-    lines.push(`${bad.length === 0 ? c.green('PASS') : c.red('FAIL')} ${sc.name} ${c.dim(`(${sc.file})`)}`);
-    for (const r of results) lines.push(`  ${r.ok ? c.green('✓') : c.red('✗')} ${r.label}${r.ok ? '' : ` — ${r.detail}`}`);
+    // What the file wrote is echoed escaped (printable): it can carry no terminal control codes.
+    lines.push(`${bad.length === 0 ? c.green('PASS') : c.red('FAIL')} ${printable(sc.name)} ${c.dim(`(${printable(sc.file)})`)}`);
+    for (const r of results) lines.push(`  ${r.ok ? c.green('✓') : c.red('✗')} ${printable(r.label)}${r.ok ? '' : ` — ${printable(r.detail)}`}`);
     if (results.length === 0) lines.push(c.yellow('  (no expectations)'));
     if (verbose) lines.push(...narrate(game, c).map((l) => `    ${l}`));
     failed += bad.length;

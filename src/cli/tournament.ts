@@ -50,8 +50,10 @@ export async function tournamentCommand(flags: TournamentFlags, signal?: AbortSi
   const seed = parseSeed(flags.seed);
   const strategies = splitStrategyList(flags.strategies);
   const workers = workerCount(flags.workers, games * strategies.length * strategies.length);
-  // Validate every spec (and import plug-ins) before playing anything.
-  for (const s of strategies) await loadStrategies([`town=${s}`, `mafia=${s}`]);
+  // Validate every spec (and import plug-ins) before playing anything; an error names --strategies,
+  // the flag the user typed, not the --strategy town=… a pairing is built from.
+  const typed = `--strategies ${flags.strategies.join(',')}`;
+  for (const s of strategies) await loadStrategies([s], () => typed);
   const setup = loadSetup(flags.setup, flags.option);
   let progress: Progress | null = null;
   return interruptible(async (stop) => {

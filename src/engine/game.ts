@@ -4,7 +4,7 @@ import type { Color, Elimination, EliminationCause, GameEvent, Statement, Winner
 import type { PointsTable } from './scoring.js';
 import type { RoleDef, Team } from '../rules/roles.js';
 import type { RuleSet } from '../rules/types.js';
-import type { Decision, DecisionKind, Player, SpeechKind } from '../strategy/types.js';
+import { NO, YES, type Decision, type DecisionKind, type Player, type SpeechKind } from '../strategy/types.js';
 import type { GameStreams, Rng } from '../rng.js';
 import { isAuditedPlayer } from '../strategy/audit.js';
 import { PlayerView, PublicRecord } from '../views/view.js';
@@ -30,6 +30,19 @@ export interface GameSetup {
 }
 
 const NO_STATEMENTS: readonly Statement[] = Object.freeze([]);
+
+/** One decision as `run --check` records it (Game.decisionRecord), for engine/invariants.ts. */
+export interface DecisionRecord {
+  readonly seat: number;
+  readonly kind: DecisionKind;
+  /** The legal options as they were when the bot was asked (a copy the bot never saw). */
+  readonly offered: readonly number[];
+  readonly canPass: boolean;
+  /** What the game went on with: the bot's answer, or the rule's default. */
+  readonly applied: Decision;
+  /** Whether the answer was taken as legal (false: replaced by the default, G9). */
+  readonly legal: boolean;
+}
 
 export class Game {
   readonly n: number;
@@ -68,11 +81,23 @@ export class Game {
   eveningPoints: number[] | null = null;
   /** Called after each phase ends (scenarios check expectations here). */
   onPhaseEnd: ((g: Game) => void) | null = null;
+  /**
+   * `run --check`: every decision since the last check, as offered and applied (G9); null when not
+   * checking (recordDecisions turns it on). Emptied by checkInvariants.
+   */
+  decisionRecord: DecisionRecord[] | null = null;
   /** Made on first use: a bot that never decides costs nothing. */
   private readonly views: (PlayerView | undefined)[];
   private readonly seatRngs: (Rng | undefined)[];
   private readonly publicRecords: (PublicRecord | undefined)[] = [undefined, undefined];
+  private yesNoOptions: number[] | null = null;
   private readonly teamSeatsCache: Record<Team, number[]>;
+  /**
+   * ask() takes its guarded path: a seat whose bot is not audited (src/strategy/audit.ts) has been
+   * asked or heard, or the decisions are recorded. Found out as each seat's view is made, which reads
+   * whether its bot is audited anyway: a game of audited bots, unchecked, asks as if neither existed.
+   */
+  private guarded = false;
 
   constructor(
     readonly setup: GameSetup,
@@ -104,6 +129,12 @@ export class Game {
       (roles[s].team === 'mafia' ? this.teamSeatsCache.mafia : this.teamSeatsCache.town).push(s);
     }
     this.livingCount = n;
+  }
+
+  /** Records every decision from now on (`run --check`; engine/invariants.ts checks the record). */
+  recordDecisions(): void {
+    this.decisionRecord = [];
+    this.guarded = true;
   }
 
   /**
@@ -163,8 +194,24 @@ export class Game {
     return audited ? (this.publicRecords[1] ??= new PublicRecord(this, true)) : (this.publicRecords[0] ??= new PublicRecord(this, false));
   }
 
+  /**
+   * The options of a yes/no question (YES, NO): one array per game, made at its first question. A
+   * constant shared by every game of a thread would let a bot's write carry over into other games
+   * (and so differ with the number of threads); frozen, it made every read of a bot's options go
+   * through a generic element load (+21% instructions per random game).
+   */
+  yesNo(): readonly number[] {
+    return (this.yesNoOptions ??= [YES, NO]);
+  }
+
   view(seat: number): PlayerView {
-    return (this.views[seat] ??= new PlayerView(this, seat, isAuditedPlayer(this.players[seat])));
+    return (this.views[seat] ??= this.newView(seat));
+  }
+
+  private newView(seat: number): PlayerView {
+    const audited = isAuditedPlayer(this.players[seat]);
+    if (!audited) this.guarded = true;
+    return new PlayerView(this, seat, audited);
   }
 
   private seatRng(seat: number): Rng {
@@ -173,11 +220,33 @@ export class Game {
 
   /**
    * G9: asks the seat's bot; an answer outside the legal options (or a missing one) is replaced by
-   * `fallback` and counted as an illegal decision.
+   * `fallback` and counted as an illegal decision. Audited bots only read their options, and get the
+   * engine's own array: this path allocates nothing and stays small enough to be inlined.
    */
   ask(seat: number, kind: DecisionKind, options: readonly number[], canPass: boolean, fallback: Decision): Decision {
-    const answer = this.players[seat].decide(this.view(seat), { kind, options, canPass }, this.seatRng(seat));
+    const view = this.view(seat); // first: making it finds out whether the bot is audited
+    if (this.guarded) return this.askGuarded(seat, view, kind, options, canPass, fallback);
+    const answer = this.players[seat].decide(view, { kind, options, canPass }, this.seatRng(seat));
     if (answer === null ? canPass : typeof answer === 'number' && contains(options, answer)) return answer as Decision;
+    this.illegalDecisions++;
+    return fallback;
+  }
+
+  /**
+   * ask() for a bot that is not audited, or when decisions are recorded. `options` is often an array
+   * the engine goes on using (today's nominees, a shared yes/no list), so such a bot gets a frozen
+   * copy, and its answer is checked against the engine's own list: what it does to its copy changes
+   * nothing. The record keeps a copy of the options as they were offered (invariants.ts checks it).
+   */
+  private askGuarded(seat: number, view: PlayerView, kind: DecisionKind, options: readonly number[], canPass: boolean, fallback: Decision): Decision {
+    const player = this.players[seat];
+    const offered = isAuditedPlayer(player) ? options : Object.freeze(options.slice());
+    const record = this.decisionRecord;
+    const before = record === null ? options : options.slice();
+    const answer = player.decide(view, { kind, options: offered, canPass }, this.seatRng(seat));
+    const legal = answer === null ? canPass : typeof answer === 'number' && contains(options, answer);
+    if (record !== null) record.push({ seat, kind, offered: before, canPass, applied: legal ? (answer as Decision) : fallback, legal });
+    if (legal) return answer as Decision;
     this.illegalDecisions++;
     return fallback;
   }

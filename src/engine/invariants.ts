@@ -6,7 +6,7 @@ export class InvariantError extends Error {
 }
 
 export function checkInvariants(g: Game): void {
-  const fail = (what: string) => {
+  const fail = (what: string): never => {
     throw new InvariantError(`invariant broken after ${g.phase} ${g.phase === 'day' ? g.day : g.night}: ${what}`);
   };
   let living = 0;
@@ -28,6 +28,7 @@ export function checkInvariants(g: Game): void {
   }
   if (seen.size + living !== g.n) fail('a seat is neither alive nor eliminated');
   if (g.day > g.setup.maxDays) fail(`day ${g.day} past the cap ${g.setup.maxDays}`);
+  checkDecisions(g, fail);
   const ruleProblem = g.setup.rules.checkInvariants?.(g); // the rule set's own (C: jail, actors, void votes)
   if (ruleProblem) fail(ruleProblem);
   if (g.winner === null) {
@@ -35,4 +36,19 @@ export function checkInvariants(g: Game): void {
     const w = g.setup.rules.winner(g);
     if (w !== null) fail(`win condition ${w} holds but the game goes on`);
   }
+}
+
+/**
+ * G9 (`run --check`): every decision taken as legal was among the options offered, as they were when
+ * the bot was asked, whatever the bot or the engine did to the list since. Checked decisions are
+ * dropped, so the record holds one phase at most.
+ */
+function checkDecisions(g: Game, fail: (what: string) => never): void {
+  const record = g.decisionRecord;
+  if (record === null) return;
+  for (const d of record) {
+    const ok = !d.legal || (d.applied === null ? d.canPass : d.offered.includes(d.applied));
+    if (!ok) fail(`seat ${d.seat}'s ${d.kind} was applied as ${d.applied}, which was not among the options offered (${d.offered.join(', ') || 'none'}${d.canPass ? ', or a pass' : ''}) (G9)`);
+  }
+  record.length = 0;
 }

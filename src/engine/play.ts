@@ -10,6 +10,8 @@ export interface PlayOptions {
   /** A fixed deal (role per seat, seat 1 first) instead of the seeded shuffle (G1). */
   readonly fixedDeal?: readonly RoleDef[];
   readonly onPhaseEnd?: (g: Game) => void;
+  /** Record every decision as offered and applied, for checkInvariants (`run --check`, G9). */
+  readonly checkDecisions?: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export function playGame(
   const players: Player[] = roles.map((r, seat) => (seat === 0 ? NOBODY : playerFor(seat, r)));
   const g = new Game(setup, seed, streams, roles, players, options.keepLog === true);
   g.onPhaseEnd = options.onPhaseEnd ?? null;
+  if (options.checkDecisions === true) g.recordDecisions();
   const rules = setup.rules;
   rules.introduce(g); // G2: night 0
   g.endStep(); // G5 (docs/rules-decisions.md): a table decided by its deal ends before anyone acts

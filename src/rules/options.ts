@@ -1,10 +1,10 @@
-// Rule options as data: every [choice] of RULES.md is an option with its documented default.
+// Rule options as data: every choice of docs/rules.md is an option with its documented default.
 
 export type OptionValue = string | number | boolean | readonly string[];
 
 export interface OptionSpec {
   readonly key: string;
-  /** The RULES.md clause this option belongs to. */
+  /** The docs/rules.md clause this option belongs to. */
   readonly clause: string;
   readonly description: string;
   readonly kind: 'enum' | 'int' | 'number' | 'bool' | 'order';

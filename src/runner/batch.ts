@@ -3,10 +3,12 @@
 // setups compared) can be played on the same game indices in lockstep, and each arm's outcome is then
 // paired with the first arm's game by game, so no per-game data has to be kept for a comparison.
 import type { Game } from '../engine/game.js';
+import type { PlayOptions } from '../engine/play.js';
 import { checkInvariants } from '../engine/invariants.js';
 import { ROLES } from '../rules/roles.js';
 import { OutcomePairs } from '../stats/paired.js';
 import { Tally } from '../stats/tally.js';
+import { printable } from '../text.js';
 import { gameRecord, playJobGame, replayCommand, type GameRecord, type Job } from './job.js';
 
 export interface BatchOptions {
@@ -54,12 +56,12 @@ export interface ArmsTally {
 export function runArmsBatch(jobs: readonly Job[], opts: BatchOptions): ArmsTally {
   const tallies = jobs.map(newTally);
   const pairs = jobs.map(() => new OutcomePairs());
-  const playOptions = { onPhaseEnd: opts.check ? checkInvariants : undefined };
+  const playOptions = opts.check ? { onPhaseEnd: checkInvariants, checkDecisions: true } : {};
   for (let k = opts.from; k < opts.to; k++) {
     if (opts.shouldStop?.()) break;
     let baseline: Game | null = null;
     for (let a = 0; a < jobs.length; a++) {
-      const g = playOne(jobs[a], k, playOptions, opts.strict === true, tallies[a]);
+      const g = playOne(jobs[a], k, playOptions, opts.check === true, opts.strict === true, tallies[a]);
       if (g === null) continue;
       // Outside playOne's try: a failing writer is an error of the run, not of game k.
       tallies[a].add(g);
@@ -73,13 +75,15 @@ export function runArmsBatch(jobs: readonly Job[], opts: BatchOptions): ArmsTall
 }
 
 /** Plays game k of a job; a game that throws is counted as failed in the tally (or, strict, ends the batch). */
-function playOne(job: Job, k: number, options: { onPhaseEnd?: (g: Game) => void }, strict: boolean, tally: Tally): Game | null {
+function playOne(job: Job, k: number, options: PlayOptions, check: boolean, strict: boolean, tally: Tally): Game | null {
   try {
     return playJobGame(job, k, options);
   } catch (e) {
-    const error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-    if (strict) throw new GameFailure(k, error, replayCommand(job, k), e instanceof Error ? (e.stack ?? error) : error);
-    tally.addFailure(k, error, replayCommand(job, k));
+    // One line of printable text: it is echoed in reports and on terminals (a plug-in wrote it).
+    const error = printable(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+    const replay = replayCommand(job, k, check);
+    if (strict) throw new GameFailure(k, error, replay, e instanceof Error ? (e.stack ?? error) : error);
+    tally.addFailure(k, error, replay);
     return null;
   }
 }

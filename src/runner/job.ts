@@ -5,7 +5,7 @@ import { deriveGameSeed } from '../rng.js';
 import { playEveningGame } from '../rules/club/evening.js';
 import type { RoleDef } from '../rules/roles.js';
 import type { CompiledSetup } from '../setup/compile.js';
-import { loadSetup } from '../setup/load.js';
+import { loadSetup, type OverrideLabel } from '../setup/load.js';
 import { loadStrategies } from '../strategy/load.js';
 import { newPlayer } from '../strategy/audit.js';
 import { strategyFor, type StrategyAssignment } from '../strategy/registry.js';
@@ -33,9 +33,9 @@ export interface JobSpec {
  * Builds a job from its spec with the loaders the command line uses (bad input: UserError); a worker
  * thread rebuilds its job this way. Plug-in strategies are imported first (loadStrategies).
  */
-export async function jobFromSpec(spec: JobSpec): Promise<Job> {
+export async function jobFromSpec(spec: JobSpec, label?: OverrideLabel): Promise<Job> {
   const strategies = await loadStrategies(spec.strategies);
-  const setup = loadSetup(spec.setupArg, spec.overrides);
+  const setup = loadSetup(spec.setupArg, spec.overrides, label);
   return { setupArg: spec.setupArg, overrides: [...spec.overrides], setup, strategies, seed: spec.seed };
 }
 
@@ -79,12 +79,16 @@ function usesHistory(a: StrategyAssignment): boolean {
   return a.everyone.usesHistory === true || [...a.byTeam.values(), ...a.byRole.values()].some((s) => s.usesHistory === true);
 }
 
-/** The exact command that replays game `index` of this job. */
-export function replayCommand(job: Job, index: number): string {
+/**
+ * The exact command that replays game `index` of this job; with `check` (the run checked invariants)
+ * it checks them too, so that a game that broke one fails the same way when replayed.
+ */
+export function replayCommand(job: Job, index: number, check = false): string {
   const parts = ['mafia-sim', 'replay', '--setup', quote(job.setupArg)];
   for (const o of job.overrides) parts.push('--option', quote(o));
   for (const s of job.strategies.specs) parts.push('--strategy', quote(s));
   parts.push('--seed', quote(job.seed), '--game', String(index));
+  if (check) parts.push('--check');
   return parts.join(' ');
 }
 

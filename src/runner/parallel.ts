@@ -9,6 +9,7 @@ import { OutcomePairs } from '../stats/paired.js';
 import { Tally, type TallyData } from '../stats/tally.js';
 import { GameFailure, newTally, playChunk, type ArmsTally } from './batch.js';
 import { jobSpec, type Job, type JobSpec } from './job.js';
+import { isPluginSpec } from '../strategy/registry.js';
 
 /** Games per chunk: the unit of work handed to a thread, and of a partial result. */
 export const CHUNK_GAMES = 2000;
@@ -38,6 +39,16 @@ export interface RunPlan {
   readonly signal?: AbortSignal;
   /** A stopping rule, asked after each chunk is merged: true ends the run there (not partial). */
   readonly until?: (tallies: readonly Tally[]) => boolean;
+  /**
+   * Play on worker threads even when `workers` is 1: plug-in code that exhausts the heap or calls
+   * process.exit then ends one thread (reported as a WorkerLost), not the whole process with a crash.
+   */
+  readonly isolate?: boolean;
+}
+
+/** A worker thread died under a chunk (out of memory, or ended): the run cannot account for its games. */
+export class WorkerLost extends Error {
+  override readonly name = 'WorkerLost';
 }
 
 export interface RunResult {
@@ -91,7 +102,7 @@ export async function runArms(jobs: readonly Job[], plan: RunPlan): Promise<Arms
   const chunkTo = (c: number) => Math.min(plan.end, chunkFrom(c + 1));
   const workers = Math.max(1, Math.min(plan.workers, chunks));
   const ctx: Ctx = { jobs, plan, chunks, chunkFrom, chunkTo, merged: new Merged(jobs) };
-  return workers === 1 ? runInProcess(ctx) : runOnWorkers(ctx, workers);
+  return workers === 1 && plan.isolate !== true ? runInProcess(ctx) : runOnWorkers(ctx, workers);
 }
 
 /** The tallies and pairs of the chunks merged so far, in chunk order. */
@@ -158,6 +169,15 @@ function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies 
   return new Promise<ArmsResult>((resolve, reject) => {
     const pool: Worker[] = [];
     const idle: Worker[] = [];
+    /** The chunk each busy worker is playing, to name the games a dead worker took with it. */
+    const playing = new Map<Worker, ChunkRequest>();
+    const lost = (w: Worker, what: string) => {
+      const req = playing.get(w);
+      const games = req ? ` while playing games ${req.from}–${req.to - 1}` : '';
+      const plugins = [...new Set(jobs.flatMap((j) => j.strategies.specs).filter((spec) => isPluginSpec(spec)))];
+      const suspects = plugins.length > 0 ? ` (plug-in strategies in play: ${plugins.join(', ')})` : '';
+      fail(new WorkerLost(`a worker thread ${what}${games}${suspects}; the run is stopped`));
+    };
 
     const finish = (outcome: () => void) => {
       if (settled) return;
@@ -172,7 +192,9 @@ function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies 
       while (!settled && failure === null && idle.length > 0 && next < chunks && next < merged + window) {
         const req: ChunkRequest = { chunk: next, from: chunkFrom(next), to: chunkTo(next) };
         next++;
-        idle.pop()!.postMessage(req);
+        const w = idle.pop()!;
+        playing.set(w, req);
+        w.postMessage(req);
       }
     };
 
@@ -199,6 +221,7 @@ function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies 
         if (!m.userError) e.stack = `Error: worker thread failed\nCaused by: ${m.stack}`;
         return fail(e);
       }
+      playing.delete(w);
       if (m.type === 'failure') {
         if (failure === null || m.chunk < failure.chunk) failure = { chunk: m.chunk, error: new GameFailure(m.game, m.error, m.replay, m.causeStack) };
       } else waiting.set(m.chunk, { tallies: m.tallies, pairs: m.pairs, lines: m.lines });
@@ -216,9 +239,14 @@ function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies 
     for (let i = 0; i < count; i++) {
       const w = new Worker(workerUrl(), { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
       w.on('message', (m: WorkerMessage) => onMessage(w, m));
-      w.on('error', (e) => fail(e instanceof Error ? e : new Error(String(e))));
+      w.on('error', (e) => {
+        if ((e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') return lost(w, 'ran out of memory (JS heap)');
+        // An error thrown outside any chunk's try (a plug-in's timer, say): the thread is gone with it.
+        const text = e instanceof Error ? `${e.name}: ${e.message.split('\n')[0]}` : String(e);
+        lost(w, `failed with an uncaught ${text}`);
+      });
       w.on('exit', (code) => {
-        if (!settled) fail(new Error(`worker thread exited unexpectedly (code ${code})`));
+        if (!settled) lost(w, `exited unexpectedly (exit code ${code})`);
       });
       pool.push(w);
       idle.push(w);

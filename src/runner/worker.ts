@@ -19,7 +19,7 @@ function fatal(e: unknown): void {
   });
 }
 
-const ready: Promise<Job[]> = Promise.all(init.specs.map(jobFromSpec));
+const ready: Promise<Job[]> = Promise.all(init.specs.map((spec) => jobFromSpec(spec)));
 ready.catch(fatal); // reported once; the main thread then stops every worker
 
 // Requests that arrive while the job is still loading wait for it, in order.

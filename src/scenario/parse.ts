@@ -1,12 +1,11 @@
 // Reads and validates a scenario file: a fixed deal, scripted decisions per phase, and expectations.
-import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { UserError } from '../errors.js';
 import type { Statement } from '../engine/events.js';
 import { ROLES } from '../rules/roles.js';
-import { builtinSetup } from '../setup/builtin.js';
-import { closest } from '../text.js';
+import { BUILTIN_SETUPS, builtinSetup } from '../setup/builtin.js';
+import { inputFileProblem, parseData, readInputFile } from '../setup/dataFile.js';
+import { closest, textProblem } from '../text.js';
 import type { DecisionKind } from '../strategy/types.js';
 
 export const DECISION_KINDS: readonly DecisionKind[] = [
@@ -58,20 +57,23 @@ const PATTERN_LISTS = ['events', 'noEvents', 'sequence'];
 const SEAT_LISTS = ['alive', 'dead', 'eliminated', 'frozen', 'healed', 'nominees'];
 
 export function readScenario(file: string): Scenario {
-  let data: unknown;
-  try {
-    data = parseYaml(readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new UserError(`${file}: cannot read scenario: ${(e as Error).message.split('\n')[0]}`);
-  }
+  const data = parseData(readInputFile(file, 'scenario'), file, 'scenario');
   const fail = (field: string, msg: string): never => {
     throw new UserError(`${file}: ${field}: ${msg}`);
   };
   if (!isRecord(data)) fail('(top)', 'a scenario must be a mapping');
   const d = data as Record<string, unknown>;
   for (const k of Object.keys(d)) if (!FIELDS.includes(k)) fail(k, `unknown field${closest(k, FIELDS)}`);
+  if (d.name !== undefined) {
+    const problem = textProblem(d.name);
+    if (problem) fail('name', problem);
+  }
   const setupArg = typeof d.setup === 'string' ? d.setup : fail('setup', 'missing (a built-in setup name or a setup file)');
   const setup = builtinSetup(setupArg) ? setupArg : resolve(dirname(file), setupArg);
+  if (!builtinSetup(setupArg)) {
+    const problem = inputFileProblem(setup);
+    if (problem) fail('setup', `${setupArg}: ${problem.startsWith('no such file') ? `no such built-in setup or file${closest(setupArg, BUILTIN_SETUPS.map((b) => b.name))}` : problem}`);
+  }
   const options = d.options === undefined ? [] : isRecord(d.options)
     ? Object.entries(d.options).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`)
     : fail('options', 'must be a mapping');
@@ -92,7 +94,7 @@ export function readScenario(file: string): Scenario {
         for (const seat of seats) {
           const m = ps.get(seat) ?? new Map();
           for (const [kind, value] of Object.entries(answers as Record<string, unknown>)) {
-            m.set(kind, parseAnswer(kind, value, (msg) => fail(`${field}.${kind}`, msg)));
+            m.set(kind, parseAnswer(kind, value, deal.length, (msg) => fail(`${field}.${kind}`, msg)));
           }
           ps.set(seat, m);
         }
@@ -144,7 +146,15 @@ function resolveSeats(who: string, deal: readonly string[], fail: (m: string) =>
   return seats;
 }
 
-function parseAnswer(kind: string, value: unknown, fail: (m: string) => never): number | null | readonly Statement[] {
+/** Decisions answered yes or no (1 or 0); every other decision kind names a seat. */
+const YES_NO_KINDS: readonly string[] = ['voteAll', 'note', 'cancel'];
+
+/**
+ * A scripted answer. A seat that is not at the table (`maniacKill: 99`) is an error in the file, not
+ * an illegal decision to be replaced by a default: an illegal answer worth testing names a real seat
+ * (a dead one, oneself, a non-candidate) or passes where passing is barred.
+ */
+function parseAnswer(kind: string, value: unknown, seats: number, fail: (m: string) => never): number | null | readonly Statement[] {
   if ((SPEECH_KINDS as readonly string[]).includes(kind)) {
     if (!Array.isArray(value)) fail('statements must be a list');
     return (value as unknown[]).map((x) => parseStatement(x, fail));
@@ -155,10 +165,14 @@ function parseAnswer(kind: string, value: unknown, fail: (m: string) => never): 
   }
   if (!(DECISION_KINDS as readonly string[]).includes(kind)) fail(`unknown decision${closest(kind, [...DECISION_KINDS, ...SPEECH_KINDS, ...SETTINGS])}`);
   if (value === null || value === 'none') return null;
-  if (value === 'yes' || value === true) return 1;
-  if (value === 'no' || value === false) return 0;
-  if (typeof value === 'number' && Number.isInteger(value)) return value;
-  return fail(`expected a seat number, none, yes or no; got ${JSON.stringify(value)}`);
+  if (YES_NO_KINDS.includes(kind)) {
+    if (value === 'yes' || value === true) return 1;
+    if (value === 'no' || value === false) return 0;
+    return fail(`expected yes, no or none; got ${JSON.stringify(value)}`);
+  }
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= seats) return value;
+  if (typeof value === 'number') return fail(`${value} is not a seat of this table (1..${seats}); or none`);
+  return fail(`expected a seat number (1..${seats}) or none; got ${JSON.stringify(value)}`);
 }
 
 function parseStatement(x: unknown, fail: (m: string) => never): Statement {

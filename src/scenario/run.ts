@@ -26,7 +26,8 @@ export interface ScenarioResult {
 const phaseKey = (g: Game) => `${g.phase} ${g.phase === 'day' ? g.day : g.night}`;
 
 export function runScenario(sc: Scenario): ScenarioResult {
-  const setup = loadSetup(sc.setup, sc.options);
+  // An option's error names the scenario's field, not a --option the user never typed.
+  const setup = loadSetup(sc.setup, sc.options, (key) => `${sc.file}: options.${key}`);
   const deal = sc.deal.map((id) => ROLES.get(id)!);
   checkDeal(sc, setup.deck, deal);
   const fallback = sc.fallback === 'none' ? null : STRATEGIES.get(sc.fallback);

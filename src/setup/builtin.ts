@@ -5,6 +5,7 @@ import { club } from '../rules/club/index.js';
 import { CLUB_MAX_SEATS, CLUB_MIN_SEATS, CLUB_TABLE_PARAMS, clubTable } from '../rules/club/slots.js';
 import { ukrainian } from '../rules/ukrainian/index.js';
 import { vanilla } from '../rules/vanilla.js';
+import { MAX_PLAYERS } from './compile.js';
 
 export interface BuiltinSetup {
   readonly name: string;
@@ -29,8 +30,8 @@ export const BUILTIN_SETUPS: readonly BuiltinSetup[] = [
     description: 'Calibration table: M mafia against N−M townies (V1)',
     rules: vanilla,
     params: [
-      { key: 'players', clause: 'V1', kind: 'int', min: 2, max: 1000, default: 7, description: 'number of players' },
-      { key: 'mafia', clause: 'V1', kind: 'int', min: 1, max: 999, default: 2, description: 'number of mafia' },
+      { key: 'players', clause: 'V1', kind: 'int', min: 2, max: MAX_PLAYERS, default: 7, description: 'number of players' },
+      { key: 'mafia', clause: 'V1', kind: 'int', min: 1, max: MAX_PLAYERS - 1, default: 2, description: 'number of mafia' },
     ],
     roles(p) {
       const players = p.players as number;

@@ -36,6 +36,12 @@ export interface CompiledSetup {
   readonly game: GameSetup;
 }
 
+/** The most seats a table may have (vanilla's `players` parameter has the same bound). */
+export const MAX_PLAYERS = 1000;
+
+/** The most points a scoring event may give: far above any table's, far below where sums lose precision. */
+export const MAX_POINTS = 1_000_000;
+
 export function optionSpecs(rules: RuleSet): readonly OptionSpec[] {
   return [...COMMON_OPTIONS, ...rules.options];
 }
@@ -51,11 +57,14 @@ export function compileSetup(spec: SetupSpec): CompiledSetup {
     if (!rules.roles.includes(id)) {
       throw new UserError(`${where(`roles.${id}`)}: the ${rules.id} rule set has no role "${id}" (it has: ${rules.roles.join(', ')})`);
     }
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) {
-      throw new UserError(`${where(`roles.${id}`)}: count must be a whole number ≥ 0, got ${JSON.stringify(count)}`);
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > MAX_PLAYERS) {
+      throw new UserError(`${where(`roles.${id}`)}: count must be a whole number from 0 to ${MAX_PLAYERS}, got ${JSON.stringify(count)}`);
     }
     if (count > 0) roleCounts.push([id, count]);
   }
+  // Checked before the deck is built: a billion seats would be a billion-entry array.
+  const seats = roleCounts.reduce((sum, [, count]) => sum + count, 0);
+  if (seats > MAX_PLAYERS) throw new UserError(`${where('roles')}: a table has at most ${MAX_PLAYERS} players, got ${seats}`);
   const order = [...ROLES.keys()];
   roleCounts.sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
   const deck = roleCounts.flatMap(([id, count]) => Array<RoleDef>(count).fill(ROLES.get(id)!));
@@ -77,8 +86,8 @@ export function compileSetup(spec: SetupSpec): CompiledSetup {
   const scoring: Record<string, number> = { ...rules.defaultScoring };
   for (const [event, pts] of Object.entries(spec.scoring)) {
     if (!SCORING_EVENT_IDS.has(event)) throw new UserError(`${where(`scoring.${event}`)}: unknown scoring event "${event}"${closest(event, [...SCORING_EVENT_IDS])}`);
-    if (typeof pts !== 'number' || !Number.isFinite(pts) || pts < 0) {
-      throw new UserError(`${where(`scoring.${event}`)}: points must be a number ≥ 0, got ${JSON.stringify(pts)}`);
+    if (typeof pts !== 'number' || !Number.isFinite(pts) || pts < 0 || pts > MAX_POINTS) {
+      throw new UserError(`${where(`scoring.${event}`)}: points must be a number from 0 to ${MAX_POINTS}, got ${JSON.stringify(pts)}`);
     }
     scoring[event] = pts;
   }

@@ -1,17 +1,22 @@
 // Finds a setup by built-in name or file path (YAML or JSON) and applies --option overrides.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { UserError } from '../errors.js';
 import { parseOptionValue, type OptionValue } from '../rules/options.js';
 import { RULE_SETS } from '../rules/registry.js';
-import { closest } from '../text.js';
+import { closest, textProblem } from '../text.js';
 import { BUILTIN_SETUPS, builtinSetup } from './builtin.js';
 import { compileSetup, optionSpecs, parseOverrides, type CompiledSetup, type SetupSpec } from './compile.js';
+import { parseData, readInputFile } from './dataFile.js';
 
 const FILE_FIELDS = ['name', 'description', 'rules', 'roles', 'options', 'scoring', 'immunities'];
 
-export function loadSetup(nameOrPath: string, overrides: readonly string[] = []): CompiledSetup {
+/** What an override error names: the flag as the user typed it (`--option k=v`, `--series 3`, a scenario's field). */
+export type OverrideLabel = (key: string, value: string) => string;
+
+export const optionFlag: OverrideLabel = (key, value) => `--option ${key}=${value}`;
+
+export function loadSetup(nameOrPath: string, overrides: readonly string[] = [], label: OverrideLabel = optionFlag): CompiledSetup {
   const pairs = parseOverrides(overrides);
   const builtin = builtinSetup(nameOrPath);
   if (builtin) {
@@ -22,9 +27,9 @@ export function loadSetup(nameOrPath: string, overrides: readonly string[] = [])
       const param = builtin.params.find((p) => p.key === key);
       if (param) {
         const parsed = parseOptionValue(param, value);
-        if ('error' in parsed) throw new UserError(`--option ${key}=${value}: ${parsed.error}`);
+        if ('error' in parsed) throw new UserError(`${label(key, value)}: ${parsed.error}`);
         params[key] = parsed.value;
-      } else options[key] = checkedOverride(builtin.rules.id, key, value, builtin.params.map((p) => p.key));
+      } else options[key] = checkedOverride(builtin.rules.id, key, value, builtin.params.map((p) => p.key), label);
     }
     const roles = builtin.roles(params);
     if (typeof roles === 'string') throw new UserError(`setup ${builtin.name}: ${roles}`);
@@ -36,28 +41,28 @@ export function loadSetup(nameOrPath: string, overrides: readonly string[] = [])
   }
   const spec = readSetupFile(nameOrPath);
   const options: Record<string, unknown> = { ...spec.options };
-  for (const [key, value] of pairs) options[key] = checkedOverride(spec.rules.id, key, value, []);
+  for (const [key, value] of pairs) options[key] = checkedOverride(spec.rules.id, key, value, [], label);
   return compileSetup({ ...spec, options });
 }
 
-function checkedOverride(rulesId: string, key: string, value: string, params: readonly string[]): string {
+/** An override of a rule option, checked here so that its error names the flag the user typed. */
+function checkedOverride(rulesId: string, key: string, value: string, params: readonly string[], label: OverrideLabel): string {
   const specs = optionSpecs(RULE_SETS.get(rulesId)!);
-  if (!specs.some((o) => o.key === key)) {
+  const spec = specs.find((o) => o.key === key);
+  if (!spec) {
+    if (key === 'series') {
+      throw new UserError(`${label(key, value)}: unknown option "series" for the ${rulesId} rule set: evenings (C16.1) are a club rule; club setups: club-8 … club-20 (docs/rules.md)`);
+    }
     const known = [...params, ...specs.map((o) => o.key)];
-    throw new UserError(`--option ${key}=${value}: unknown option "${key}" for ${rulesId}${closest(key, known)}; known: ${known.join(', ')}`);
+    throw new UserError(`${label(key, value)}: unknown option "${key}" for ${rulesId}${closest(key, known)}; known: ${known.join(', ')}`);
   }
+  const parsed = parseOptionValue(spec, value);
+  if ('error' in parsed) throw new UserError(`${label(key, value)}: bad value ${JSON.stringify(value)}: ${parsed.error}`);
   return value;
 }
 
 function readSetupFile(path: string): SetupSpec {
-  let data: unknown;
-  try {
-    const text = readFileSync(path, 'utf8');
-    data = extname(path).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text);
-  } catch (e) {
-    const msg = (e as Error).message.split('\n')[0];
-    throw new UserError(`${path}: cannot read setup: ${msg}`);
-  }
+  const data = parseData(readInputFile(path, 'setup'), path, 'setup');
   if (!isRecord(data)) throw new UserError(`${path}: a setup file must be a mapping with rules and roles`);
   for (const key of Object.keys(data)) {
     if (!FILE_FIELDS.includes(key)) throw new UserError(`${path}: ${key}: unknown field${closest(key, FILE_FIELDS)}; fields: ${FILE_FIELDS.join(', ')}`);
@@ -71,7 +76,10 @@ function readSetupFile(path: string): SetupSpec {
     if (data[field] !== undefined && !isRecord(data[field])) throw new UserError(`${path}: ${field}: must be a mapping`);
   }
   if (data.roles === undefined) throw new UserError(`${path}: roles: missing (a mapping of role to count)`);
-  if (data.name !== undefined && typeof data.name !== 'string') throw new UserError(`${path}: name: must be text`);
+  for (const field of ['name', 'description'] as const) {
+    const problem = data[field] === undefined ? null : textProblem(data[field]);
+    if (problem) throw new UserError(`${path}: ${field}: ${problem}`);
+  }
   return {
     name: (data.name as string | undefined) ?? basename(path, extname(path)),
     source: path,

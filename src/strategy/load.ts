@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UserError } from '../errors.js';
-import { isPluginPath, loadedPlugin, parseStrategies, pluginKey, registerPlugin, splitSpec, type StrategyAssignment } from './registry.js';
+import { isPluginPath, loadedPlugin, parseStrategies, pluginKey, registerPlugin, splitSpec, strategyFlag, type SpecLabel, type StrategyAssignment } from './registry.js';
 import type { Decision, DecisionRequest, Player, SpeechKind, Strategy } from './types.js';
 import type { PlayerView } from '../views/view.js';
 import type { Rng } from '../rng.js';
@@ -18,18 +18,21 @@ export class PluginError extends Error {
   override readonly name = 'PluginError';
 }
 
-/** Imports every plug-in the specs name (once per path per process), then parses the specs. */
-export async function loadStrategies(specs: readonly string[]): Promise<StrategyAssignment> {
+/**
+ * Imports every plug-in the specs name (once per path per process), then parses the specs. Errors name
+ * `label(spec)`: `--strategy SPEC` unless the caller took the specs from another flag.
+ */
+export async function loadStrategies(specs: readonly string[], label: SpecLabel = strategyFlag): Promise<StrategyAssignment> {
   for (const spec of specs) {
-    const { name } = splitSpec(spec);
-    if (isPluginPath(name) && !loadedPlugin(name)) registerPlugin(name, await importPlugin(name, spec));
+    const { name } = splitSpec(spec, label);
+    if (isPluginPath(name) && !loadedPlugin(name)) registerPlugin(name, await importPlugin(name, spec, label));
   }
-  return parseStrategies(specs);
+  return parseStrategies(specs, label);
 }
 
-async function importPlugin(name: string, spec: string): Promise<Strategy> {
+async function importPlugin(name: string, spec: string, label: SpecLabel): Promise<Strategy> {
   const file = pluginKey(name);
-  if (!existsSync(file)) throw new UserError(`--strategy ${spec}: no such plug-in file ${name}`);
+  if (!existsSync(file)) throw new UserError(`${label(spec)}: no such plug-in file ${name}`);
   const url = pathToFileURL(file).href;
   let mod: Record<string, unknown>;
   try {
@@ -38,7 +41,7 @@ async function importPlugin(name: string, spec: string): Promise<Strategy> {
       mod = (await tsImport(url, import.meta.url)) as Record<string, unknown>;
     } else mod = (await import(url)) as Record<string, unknown>;
   } catch (e) {
-    throw new UserError(`--strategy ${spec}: cannot load ${name}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    throw new UserError(`${label(spec)}: cannot load ${name}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
   }
   // A CommonJS module (a .ts or .js file outside an ESM package) arrives wrapped in one more `default`.
   const inner = mod.default as Record<string, unknown> | undefined;
@@ -46,7 +49,7 @@ async function importPlugin(name: string, spec: string): Promise<Strategy> {
     (x): x is Strategy => typeof x === 'object' && x !== null && typeof (x as Partial<Strategy>).createPlayer === 'function',
   );
   if (!s) {
-    throw new UserError(`--strategy ${spec}: ${name} must export a strategy (default export or \`strategy\`) with a createPlayer(seat) function`);
+    throw new UserError(`${label(spec)}: ${name} must export a strategy (default export or \`strategy\`) with a createPlayer(seat) function`);
   }
   return guarded(s, name);
 }

@@ -35,6 +35,16 @@ export function loadedPlugin(name: string): Strategy | undefined {
   return PLUGINS.get(pluginKey(name));
 }
 
+/** Whether a `--strategy` spec names a plug-in file (code that is not audited: src/strategy/audit.ts). */
+export function isPluginSpec(spec: string): boolean {
+  return isPluginPath(splitSpec(spec).name);
+}
+
+/** What a spec's error names: the flag as the user typed it (`--strategy town=x`, or a tournament's `--strategies a,b`). */
+export type SpecLabel = (spec: string) => string;
+
+export const strategyFlag: SpecLabel = (spec) => `--strategy ${spec}`;
+
 /** One `--strategy` spec taken apart: `[WHO=]NAME[:key=value,…]`. */
 export interface SpecParts {
   readonly who: string | null;
@@ -42,7 +52,7 @@ export interface SpecParts {
   readonly params: ReadonlyArray<readonly [string, string]>;
 }
 
-export function splitSpec(spec: string): SpecParts {
+export function splitSpec(spec: string, label: SpecLabel = strategyFlag): SpecParts {
   const eq = spec.indexOf('=');
   const colon = spec.indexOf(':');
   const hasWho = eq >= 0 && (colon < 0 || eq < colon);
@@ -55,23 +65,23 @@ export function splitSpec(spec: string): SpecParts {
     for (const pair of rest.slice(c + 1).split(',')) {
       if (pair.trim() === '') continue;
       const e = pair.indexOf('=');
-      if (e <= 0) throw new UserError(`--strategy ${spec}: parameter "${pair.trim()}" should be key=value`);
+      if (e <= 0) throw new UserError(`${label(spec)}: parameter "${pair.trim()}" should be key=value`);
       params.push([pair.slice(0, e).trim(), pair.slice(e + 1).trim()]);
     }
   }
-  if (name === '') throw new UserError(`--strategy ${spec}: no strategy name`);
+  if (name === '') throw new UserError(`${label(spec)}: no strategy name`);
   return { who, name, params };
 }
 
-function parseParam(strategy: Strategy, key: string, raw: string, spec: string): StrategyParamValue {
+function parseParam(strategy: Strategy, key: string, raw: string, spec: string, label: SpecLabel): StrategyParamValue {
   const declared = strategy.params ?? [];
   const p = declared.find((x) => x.key === key);
   if (!p) {
     const known = declared.map((x) => x.key);
     const list = known.length > 0 ? `; its parameters: ${known.join(', ')}` : ' (it takes no parameters)';
-    throw new UserError(`--strategy ${spec}: unknown parameter "${key}" for strategy ${strategy.name}${closest(key, known)}${list}`);
+    throw new UserError(`${label(spec)}: unknown parameter "${key}" for strategy ${strategy.name}${closest(key, known)}${list}`);
   }
-  const bad = (why: string) => new UserError(`--strategy ${spec}: parameter ${key}=${raw}: ${why}`);
+  const bad = (why: string) => new UserError(`${label(spec)}: parameter ${key}=${raw}: ${why}`);
   switch (typeof p.default) {
     case 'number': {
       const x = raw === '' ? NaN : Number(raw);
@@ -91,12 +101,12 @@ function parseParam(strategy: Strategy, key: string, raw: string, spec: string):
 }
 
 /** Applies `key=value` parameters to a strategy, validating each against its declared params. */
-export function withParams(strategy: Strategy, params: SpecParts['params'], spec: string): Strategy {
+export function withParams(strategy: Strategy, params: SpecParts['params'], spec: string, label: SpecLabel = strategyFlag): Strategy {
   if (params.length === 0) return strategy;
   const values: Record<string, StrategyParamValue> = {};
   for (const p of strategy.params ?? []) values[p.key] = p.default;
-  for (const [key, raw] of params) values[key] = parseParam(strategy, key, raw, spec);
-  if (!strategy.withParams) throw new UserError(`--strategy ${spec}: strategy ${strategy.name} takes no parameters`);
+  for (const [key, raw] of params) values[key] = parseParam(strategy, key, raw, spec, label);
+  if (!strategy.withParams) throw new UserError(`${label(spec)}: strategy ${strategy.name} takes no parameters`);
   const variant = strategy.withParams(values);
   return isAuditedStrategy(strategy) ? markAudited(variant) : variant;
 }
@@ -109,38 +119,38 @@ export interface StrategyAssignment {
   readonly specs: readonly string[];
 }
 
-function strategyNamed(name: string, spec: string): Strategy {
+function strategyNamed(name: string, spec: string, label: SpecLabel): Strategy {
   if (isPluginPath(name)) {
     const p = loadedPlugin(name);
     if (p) return p;
     // Plug-ins are imported asynchronously by loadStrategies (src/strategy/load.ts) before any job is built.
-    throw new UserError(`--strategy ${spec}: plug-in ${name} was not loaded (load it with loadStrategies first)`);
+    throw new UserError(`${label(spec)}: plug-in ${name} was not loaded (load it with loadStrategies first)`);
   }
   const s = STRATEGIES.get(name);
   if (s) return s;
-  throw new UserError(`--strategy ${spec}: unknown strategy "${name}"${closest(name, [...STRATEGIES.keys()])}; known: ${[...STRATEGIES.keys()].join(', ')}, or a plug-in file path`);
+  throw new UserError(`${label(spec)}: unknown strategy "${name}"${closest(name, [...STRATEGIES.keys()])}; known: ${[...STRATEGIES.keys()].join(', ')}, or a plug-in file path`);
 }
 
 /** The strategy a spec names, with its parameters applied (no team or role part). */
-export function strategyFromSpec(spec: string): Strategy {
-  const { name, params } = splitSpec(spec);
-  return withParams(strategyNamed(name, spec), params, spec);
+export function strategyFromSpec(spec: string, label: SpecLabel = strategyFlag): Strategy {
+  const { name, params } = splitSpec(spec, label);
+  return withParams(strategyNamed(name, spec, label), params, spec, label);
 }
 
 /** Parses `--strategy` specs. Plug-in paths must have been loaded (loadStrategies) beforehand. */
-export function parseStrategies(specs: readonly string[]): StrategyAssignment {
+export function parseStrategies(specs: readonly string[], label: SpecLabel = strategyFlag): StrategyAssignment {
   let everyone = random;
   const byTeam = new Map<string, Strategy>();
   const byRole = new Map<string, Strategy>();
   for (const spec of specs) {
-    const { who, name, params } = splitSpec(spec);
-    const strategy = withParams(strategyNamed(name, spec), params, spec);
+    const { who, name, params } = splitSpec(spec, label);
+    const strategy = withParams(strategyNamed(name, spec, label), params, spec, label);
     if (who === null) everyone = strategy;
     else if (who === 'town' || who === 'mafia') byTeam.set(who, strategy);
     else if (ROLES.has(who)) byRole.set(who, strategy);
     else {
       const known = ['town', 'mafia', ...ROLES.keys()];
-      throw new UserError(`--strategy ${spec}: "${who}" is neither a team (town, mafia) nor a role${closest(who, known)}`);
+      throw new UserError(`${label(spec)}: "${who}" is neither a team (town, mafia) nor a role${closest(who, known)}`);
     }
   }
   return { everyone, byTeam, byRole, specs };

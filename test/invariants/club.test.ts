@@ -64,9 +64,10 @@ function fuzz(job: Job, games: number): { games: number; phases: number } {
       playGame(job.setup.game, job.setup.deck, (seat) => guarded(seat, (w) => problems.push(w)), deriveGameSeed(job.seed, k), {
         keepLog: true,
         onPhaseEnd,
+        checkDecisions: true,
       });
     } catch (e) {
-      throw new Error(`${(e as Error).message}\n  replay: ${replayCommand(job, k)}`);
+      throw new Error(`${(e as Error).message}\n  replay: ${replayCommand(job, k, true)}`);
     }
     if (problems.length > 0) throw new Error(`${problems[0]}\n  replay: ${replayCommand(job, k)}`);
   }

@@ -1,12 +1,13 @@
 // Fuzzing with random setups: seeded random rule sets, role mixes (mixed families included) and option
-// values, played by `random` and `smart`, with the engine's invariants checked after every phase. A
-// failure names the setup file it wrote and the command that replays the game. MAFIA_FUZZ_GAMES sets
-// the number of games (npm run fuzz); the default keeps CI quick.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+// values, played by `random` and `smart`, with the engine's invariants (and every decision's legality)
+// checked after every phase. A failure names the setup file it wrote and the command that replays the
+// game; the setup files are removed afterwards unless a test failed (then they are what replays it).
+// MAFIA_FUZZ_GAMES sets the number of games (npm run fuzz); the default keeps CI quick.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/errors.js';
 import type { Game } from '../../src/engine/game.js';
 import { checkInvariants } from '../../src/engine/invariants.js';
@@ -21,6 +22,12 @@ import { makeJob } from '../helpers/job.js';
 const GAMES = Number(process.env.MAFIA_FUZZ_GAMES ?? 0) || 3000;
 const SETUPS = Math.max(30, Math.round(GAMES / 100));
 const DIR = mkdtempSync(join(tmpdir(), 'mafia-sim-fuzz-'));
+/** Set when a test fails: its setup files are kept, since its replay command names them. */
+let keep = false;
+afterAll(() => {
+  if (keep) console.error(`random setups kept for the replay commands above: ${DIR}`);
+  else rmSync(DIR, { recursive: true, force: true });
+});
 
 /** A value the option accepts, drawn at random (kept small where a large one only slows the run). */
 function randomValue(o: OptionSpec, rng: Rng): unknown {
@@ -76,11 +83,11 @@ function fuzzJob(job: Job, games: number): { phases: number; outcomes: Set<strin
   for (let k = 0; k < games; k++) {
     let g: Game;
     try {
-      g = playJobGame(job, k, { onPhaseEnd });
+      g = playJobGame(job, k, { onPhaseEnd, checkDecisions: true });
     } catch (e) {
-      throw new Error(`${(e as Error).message}\n  replay: ${replayCommand(job, k)}`);
+      throw new Error(`${(e as Error).message}\n  replay: ${replayCommand(job, k, true)}`);
     }
-    const where = `\n  replay: ${replayCommand(job, k)}`;
+    const where = `\n  replay: ${replayCommand(job, k, true)}`;
     if (!WINNERS.includes(g.winner!)) throw new Error(`game ended without a result${where}`);
     if (g.day > g.setup.maxDays) throw new Error(`day ${g.day} past the cap${where}`);
     for (let s = 1; s <= g.n; s++) if (!(g.points[s] >= 0)) throw new Error(`seat ${s} scored ${g.points[s]}${where}`);
@@ -99,7 +106,8 @@ describe(`random setups (${SETUPS} setups, ${GAMES} games)`, () => {
     else refused++;
   }
 
-  it('G5 G6 G9 G10 every random setup plays to a result within the day cap, invariants holding after every phase', () => {
+  it('G5 G6 G9 G10 every random setup plays to a result within the day cap, invariants holding after every phase', ({ onTestFailed }) => {
+    onTestFailed(() => void (keep = true));
     const seen = new Set<string>();
     let phases = 0;
     files.forEach((file, i) => {
@@ -113,7 +121,8 @@ describe(`random setups (${SETUPS} setups, ${GAMES} games)`, () => {
     expect(seen.has('town') && seen.has('mafia')).toBe(true);
   });
 
-  it('the fuzzer covers every rule set and refuses some mixes (the validation is exercised)', () => {
+  it('the fuzzer covers every rule set and refuses some mixes (the validation is exercised)', ({ onTestFailed }) => {
+    onTestFailed(() => void (keep = true));
     const rulesSeen = new Set(files.map((f) => makeJob(f).setup.rules.id));
     expect([...rulesSeen].sort()).toEqual([...RULE_SETS.keys()].sort());
     expect(refused).toBeGreaterThan(0);

@@ -9,7 +9,6 @@ import { friendSaves, shielded } from './immunity.js';
 import { releaseOrphans } from './night.js';
 import { clearSeats, without } from '../../engine/seatArrays.js';
 
-const YES_NO: readonly number[] = [YES, NO];
 
 export function runClubDay(g: Game): void {
   const cfg = g.cfg as ClubConfig;
@@ -100,7 +99,7 @@ function execute(g: Game, st: ClubState, condemned: number): void {
   const cause = st.shootout ? 'shootout' : 'vote';
   for (const lawyer of st.lawyers) {
     if (g.alive[lawyer] !== 1 || isJailed(g, lawyer) || st.cancelUsed[lawyer] === 1 || lawyer === condemned) continue;
-    const cancel = g.ask(lawyer, 'cancel', YES_NO, false, NO) === YES;
+    const cancel = g.ask(lawyer, 'cancel', g.yesNo(), false, NO) === YES;
     g.log?.push({ t: 'action', kind: 'cancel', seat: lawyer, target: cancel ? condemned : null, to: [lawyer] });
     if (!cancel) continue;
     st.cancelUsed[lawyer] = 1;

@@ -118,7 +118,7 @@ function voteAllLeave(g: Game, order: readonly number[], tied: readonly number[]
   let yes = 0;
   for (const voter of order) {
     if (g.alive[voter] !== 1) continue;
-    const answer = g.ask(voter, 'voteAll', YES_NO, false, NO) === YES;
+    const answer = g.ask(voter, 'voteAll', g.yesNo(), false, NO) === YES;
     if (answer) yes++;
     g.log?.push({ t: 'voteAll', seat: voter, yes: answer });
   }
@@ -127,7 +127,6 @@ function voteAllLeave(g: Game, order: readonly number[], tied: readonly number[]
   return [];
 }
 
-const YES_NO: readonly number[] = [YES, NO];
 
 /** U9.2: the Commissar's note is read out at the start of the day after the night he died. */
 function announceNote(g: Game, state: UkrainianState): void {

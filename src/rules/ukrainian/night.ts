@@ -118,7 +118,6 @@ function maniacStep(g: Game, _cfg: UkrainianConfig, state: UkrainianState): void
   }
 }
 
-const YES_NO: readonly number[] = [YES, NO];
 
 /** U9: the Commissar checks one living player (black or red) and may leave the once-a-game note. */
 function checkStep(g: Game, _cfg: UkrainianConfig, state: UkrainianState): void {
@@ -130,7 +129,7 @@ function checkStep(g: Game, _cfg: UkrainianConfig, state: UkrainianState): void 
     const result = g.roles[target].color;
     g.checks.push({ by: seat, target, result, night: g.night });
     g.log?.push({ t: 'check', seat, target, result, to: [seat] });
-    if (state.noteSpent[seat] === 0 && g.ask(seat, 'note', YES_NO, false, NO) === YES) {
+    if (state.noteSpent[seat] === 0 && g.ask(seat, 'note', g.yesNo(), false, NO) === YES) {
       state.noteSpent[seat] = 1;
       state.noteTonight = { seat, target, result };
       g.log?.push({ t: 'note', seat, target, result, to: [seat] });
