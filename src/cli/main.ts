@@ -192,9 +192,9 @@ Examples:
     });
 
   program.command('calibrate').description('play vanilla cells with exact win probabilities and check the engine agrees (|z| ≤ 4)')
-    .option('-n, --games <n>', 'games per cell (default: enough for a ±0.2-point interval at each cell\'s exact value)')
-    .option('--seed <n>', 'run seed', '1')
-    .option('-w, --workers <n>', 'threads to play each cell on; 1 plays in-process (default: one per CPU)')
+    .option('-n, --games <n>', 'games per cell (default: enough for a ±0.2-point interval at each cell\'s exact value)', once('--games'))
+    .option('--seed <n>', 'run seed', once('--seed'), '1')
+    .option('-w, --workers <n>', 'threads to play each cell on; 1 plays in-process (default: one per CPU)', once('--workers'))
     .option('--json', 'print the cells as JSON')
     .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
     .addHelpText('after', `

@@ -8,7 +8,7 @@ import { runArms } from '../runner/parallel.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { wilson } from '../stats/intervals.js';
 import { pairedDifference, type PairedDifference } from '../stats/paired.js';
-import { parseStrategies } from '../strategy/registry.js';
+import { isPluginSpec, parseStrategies } from '../strategy/registry.js';
 
 /** 2: the paired comparison with the first pairing; `partial`. */
 export const TOURNAMENT_FORMAT = 2;
@@ -73,6 +73,8 @@ export async function runTournament(t: TournamentInput): Promise<TournamentRepor
     first: 0,
     end: t.games,
     workers: t.workers,
+    // Plug-in code plays on threads of its own: a plug-in that exhausts memory ends a thread, reported.
+    isolate: t.strategies.some(isPluginSpec),
     signal: t.signal,
     onProgress: (done) => t.onProgress?.(done * jobs.length, t.games * jobs.length),
   });
