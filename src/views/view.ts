@@ -135,11 +135,21 @@ export class PlayerView {
 
   /** True if `seat` is known to this player to be on its own team (itself included). */
   isKnownAlly(seat: number): boolean {
-    if (seat === this.#seat) return true;
+    return (this.#allies ?? this.#knownTeam())[seat] === 1;
+  }
+
+  /** 1 per seat this player knows to be on its own team, itself included (fixed for the game). */
+  #allies: number[] | null = null;
+
+  #knownTeam(): number[] {
     const roles = this.#g.roles;
     const me = roles[this.#seat];
-    if (me.knowsTeam !== true || !this.#isSeat(seat)) return false;
-    return roles[seat].knowsTeam === true && roles[seat].team === me.team;
+    const allies: number[] = [];
+    for (let s = 0; s <= this.#g.n; s++) {
+      const known = s === this.#seat || (s > 0 && me !== undefined && me.knowsTeam === true && roles[s].knowsTeam === true && roles[s].team === me.team);
+      allies.push(known ? 1 : 0);
+    }
+    return (this.#allies = allies);
   }
 
   /** The other members of its team this player knows (U2, V2), in seat order. */
