@@ -2,3 +2,8 @@
 export class UserError extends Error {
   override readonly name = 'UserError';
 }
+
+/** A plug-in (a strategy or a role) threw: the game it was playing fails, recorded with its replay command. */
+export class PluginError extends Error {
+  override readonly name = 'PluginError';
+}

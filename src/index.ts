@@ -1,6 +1,7 @@
 // The package's entry point for plug-in authors: `import type { Strategy, PlayerView } from 'mafia-sim'`.
 // A plug-in is an ES module whose default export (or export named `strategy`) is a Strategy; see
-// docs/strategies.md and strategies/example-plugin.ts.
+// docs/strategies.md and strategies/example-plugin.ts. A role plug-in exports a RolePlugin: see
+// docs/extending.md and roles/bodyguard.ts.
 export type {
   Decision,
   DecisionKind,
@@ -14,6 +15,8 @@ export type {
 export { YES, NO } from './strategy/types.js';
 export type { PlayerView, KnownCheck } from './views/view.js';
 export type { Rng } from './rng.js';
-export type { Color, GameEvent, Statement, Winner, EliminationCause } from './engine/events.js';
-export type { Team } from './rules/roles.js';
+export type { Color, GameEvent, Statement, Winner, EliminationCause } from './model/events.js';
+export type { Team, RoleDef, RolePlugin, RoleTraits, NightAbility, NightEffects, TargetRule, KillKind } from './model/roles.js';
+export type { Intent } from './model/decisions.js';
+export type { RoleInfo } from './views/view.js';
 export { loadStrategies } from './strategy/load.js';

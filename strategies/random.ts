@@ -1,25 +1,14 @@
-// `random`: every decision uniformly random among the legal options; kills, freezes, blocks, checks,
-// jails, duels and heals aim uniformly at living players outside the actor's known team; nominations
-// always name someone; bails and the Lawyer's yes/no are uniform over the options.
-import type { DecisionKind, Player, Strategy } from '../src/strategy/types.js';
-
-/** Whether a decision aims at a player. The day's kinds, most decisions by far, are tested first. */
-function aimed(kind: DecisionKind): boolean {
-  if (kind === 'vote' || kind === 'nominate' || kind === 'revote') return false;
-  switch (kind) {
-    case 'propose': case 'mafiaKill': case 'courtesanShot': case 'maniacKill': case 'freeze': case 'heal':
-    case 'check': case 'block': case 'jail': case 'killerShot': case 'duel':
-      return true;
-    default:
-      return false;
-  }
-}
+// `random`: every decision uniformly random among the legal options; night actions (but a bail) aim
+// uniformly at living players outside the actor's known team; nominations always name someone; bails
+// and the yes/no questions are uniform over the options.
+import type { Player, Strategy } from '../src/strategy/types.js';
 
 const player: Player = {
   decide(view, request, rng) {
-    const { options } = request;
+    const { options, intent } = request;
     if (options.length === 0) return null;
-    if (aimed(request.kind)) {
+    // A night action is aimed outside the known team; a bail (release) is not an attack on anyone.
+    if (intent !== null && intent !== 'release') {
       let outside = 0;
       for (const s of options) if (!view.isKnownAlly(s)) outside++;
       if (outside === 0) return request.canPass ? null : rng.pick(options);

@@ -3,7 +3,7 @@
 // nominates by suspicion, doctors protect revealed investigators, the mafia coordinate kills, vote as a
 // bloc and counter-claim, the courtesan freezes the most dangerous player. A decision kind it does not
 // know is answered uniformly at random among the legal options, so a new rule set never breaks it.
-import type { Statement } from '../src/engine/events.js';
+import type { Statement } from '../src/model/events.js';
 import type { Rng } from '../src/rng.js';
 import { NO, YES, type Decision, type DecisionRequest, type Player, type SpeechKind, type Strategy } from '../src/strategy/types.js';
 import type { PlayerView } from '../src/views/view.js';
@@ -90,9 +90,39 @@ class SmartPlayer implements Player {
         return this.bail(m, options, salt);
       case 'cancel':
         return this.cancel(m) ? YES : NO;
+      case 'yield':
+        return this.yieldTo(m, options);
+      default:
+        return this.byIntent(view, m, req, rng, salt);
+    }
+  }
+
+  /** A decision kind smart does not know (a plug-in role's): read what it does from its intent. */
+  private byIntent(view: PlayerView, m: Mind, req: DecisionRequest, rng: Rng, salt: number): Decision {
+    const { options } = req;
+    switch (req.intent) {
+      case 'protect':
+        return this.heal(view, m, options, rng, salt);
+      case 'attack':
+        return m.town ? this.aimAtSuspect(m, options, 0.5, salt) : this.teamKill(m, req, salt);
+      case 'investigate':
+        return this.check(m, options, salt + view.seat);
+      case 'block':
+      case 'jail':
+      case 'duel':
+        return m.town ? this.aimAtSuspect(m, options, 0, salt) : this.freeze(m, req, salt);
+      case 'release':
+        return this.bail(m, options, salt);
       default:
         return randomLegal(req, rng);
     }
+  }
+
+  /** C10.4: give the floor to a jailed ally (the mafia) or a jailed player the town trusts. */
+  private yieldTo(m: Mind, options: readonly number[]): Decision {
+    const sus = m.town ? m.suspicion(true) : null;
+    for (const s of options) if (sus ? sus[s] <= -1 : m.ally[s] === 1) return s;
+    return null;
   }
 
   // ---- the day -------------------------------------------------------------------------------------
@@ -321,7 +351,7 @@ class SmartPlayer implements Player {
   private mafiaSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): Statement[] {
     const danger = this.dangerScores(m);
     const out: Statement[] = [];
-    const claimRole = view.rules === 'club' ? 'policeman' : view.rules === 'ukrainian' ? 'commissar' : '';
+    const claimRole = view.tableRoles.find((r) => r.team === 'town' && r.traits.investigator)?.id ?? '';
     if (claimRole && !m.iClaimed && kind !== 'lastWord') {
       const accuser = this.reportedMeBlack(view, m);
       if (accuser !== 0 && !this.claimDrawn) {

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { narrate } from '../src/report/narrate.js';
 import { Chalk } from 'chalk';
-import type { GameEvent } from '../src/engine/events.js';
+import type { GameEvent } from '../src/model/events.js';
 import { playGame } from '../src/engine/play.js';
-import { ROLES } from '../src/rules/roles.js';
+import { ROLES } from '../src/rules/catalogue.js';
+import { ClubGame } from '../src/rules/club/index.js';
 import { deriveGameSeed } from '../src/rng.js';
 import { runBatch } from '../src/runner/batch.js';
 import { playJobGame } from '../src/runner/job.js';
@@ -195,11 +196,17 @@ describe('C16 hidden and public information', () => {
     const job = makeJob('club-12', [], '4');
     let jailedSeen = 0;
     for (let k = 0; k < 40; k++) {
-      const g = playJobGame(job, k, { keepLog: true });
-      for (let s = 1; s <= g.n; s++) {
-        for (let v = 1; v <= g.n; v++) expect(g.view(v).isJailed(s)).toBe((g.jailed![s] ?? 0) > 0);
-        if (g.jailed![s] > 0) jailedSeen++;
-      }
+      // After every phase, each view against the rule set's own jail.
+      playJobGame(job, k, {
+        keepLog: true,
+        onPhaseEnd: (g, rules) => {
+          if (!(rules instanceof ClubGame)) throw new Error('not a club game');
+          for (let s = 1; s <= g.n; s++) {
+            for (let v = 1; v <= g.n; v++) expect(g.view(v).isJailed(s)).toBe(rules.jailed[s] > 0);
+            if (rules.jailed[s] > 0) jailedSeen++;
+          }
+        },
+      });
     }
     expect(jailedSeen).toBeGreaterThan(0);
   });

@@ -6,7 +6,7 @@
 // that writes anyway.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../src/engine/events.js';
+import type { GameEvent } from '../src/model/events.js';
 import { runBatch } from '../src/runner/batch.js';
 import { playJobGame, type Job } from '../src/runner/job.js';
 import { markAudited } from '../src/strategy/audit.js';

@@ -2,7 +2,7 @@
 // the counts of one table agreeing with the others; the text shows them; the JSON is what it draws.
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import { ELIMINATION_CAUSES } from '../src/engine/events.js';
+import { ELIMINATION_CAUSES } from '../src/model/events.js';
 import { buildReport, type GroupRow, type Report } from '../src/report/report.js';
 import { renderReport } from '../src/report/text.js';
 import { gameRecord, playJobGame } from '../src/runner/job.js';

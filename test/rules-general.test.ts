@@ -2,11 +2,11 @@
 // day cap, statements, illegal decisions and the single source of chance — checked on the vanilla and
 // Ukrainian rule sets with random, scripted, passive and lying players.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { GameEvent, Statement } from '../src/engine/events.js';
+import type { GameEvent, Statement } from '../src/model/events.js';
 import type { Game } from '../src/engine/game.js';
 import { playGame } from '../src/engine/play.js';
 import { buildReport } from '../src/report/report.js';
-import { ROLES } from '../src/rules/roles.js';
+import { ROLES } from '../src/rules/catalogue.js';
 import { ukrainian } from '../src/rules/ukrainian/index.js';
 import { runBatch } from '../src/runner/batch.js';
 import { gameRecord, playJobGame, type Job } from '../src/runner/job.js';
@@ -208,7 +208,7 @@ describe('G3 nights', () => {
 
 describe('G4 days', () => {
   for (const setup of ['ukrainian', 'vanilla']) {
-    it(`G4 ${setup}: a day is speeches, then the vote, then the eliminated player's last word, in that order`, () => {
+    it(`G4 U3.6 ${setup}: a day is speeches, then (before a vote) the defences, then the vote, then the eliminated player's last word, in that order`, () => {
       const job = makeJob(setup, setup === 'vanilla' ? ['players=9', 'mafia=2'] : [], '44');
       let lastWords = 0;
       for (let k = 0; k < 80; k++) {
@@ -218,10 +218,18 @@ describe('G4 days', () => {
           if (label.startsWith('day')) {
             const order = events.map((e) => e.t);
             const firstVote = order.indexOf('vote');
-            const speeches = events.filter((e) => e.t === 'speech' && !e.again).map((e) => (e as { seat: number }).seat);
+            const daySpeech = (e: GameEvent) => e.t === 'speech' && !e.again && !e.defence;
+            const speeches = events.filter(daySpeech).map((e) => (e as { seat: number }).seat);
             // Everyone living speaks once before any vote.
             expect([...speeches].sort((a, b) => a - b)).toEqual([...alive].sort((a, b) => a - b));
-            if (firstVote >= 0) expect(Math.max(...events.map((e, i) => (e.t === 'speech' && !e.again ? i : -1)))).toBeLessThan(firstVote);
+            if (firstVote >= 0) expect(Math.max(...events.map((e, i) => (daySpeech(e) ? i : -1)))).toBeLessThan(firstVote);
+            // U3.6: before a vote, the nominees' defences, in nomination order, after the last day speech.
+            const defences = events.flatMap((e, i) => (e.t === 'speech' && e.defence ? [[i, e.seat]] : []));
+            const nominees = events.flatMap((e) => (e.t === 'nominate' ? [e.target] : []));
+            if (setup === 'ukrainian' && firstVote >= 0) {
+              expect(defences.map(([, seat]) => seat)).toEqual(nominees);
+              for (const [i] of defences) expect(i).toBeLessThan(firstVote);
+            } else expect(defences).toEqual([]);
             const out = events.flatMap((e, i) => (e.t === 'eliminated' ? [[i, e.seat]] : []));
             for (const [i, seat] of out) {
               expect(events.slice(i).some((e) => e.t === 'vote' || e.t === 'voteAll'), `${g.seed} ${label}: a vote after the elimination`).toBe(false);
@@ -284,7 +292,7 @@ function checkWinSteps(g: Game, winner: (g: Game, alive: ReadonlySet<number>) =>
   }
   const end = log[log.length - 1];
   if (end.t !== 'outcome') problems.push(`${g.seed}: no outcome`);
-  else if (end.winner === 'stalemate' && g.day !== g.setup.maxDays) problems.push(`${g.seed}: stalemate on day ${g.day}`);
+  else if (end.winner === 'stalemate' && g.day !== g.config.maxDays) problems.push(`${g.seed}: stalemate on day ${g.day}`);
   if (steps === 0 && end.t === 'outcome' && end.winner !== 'stalemate') problems.push(`${g.seed}: ended without a step`);
   return problems;
 }
@@ -317,7 +325,7 @@ describe('G5 the win check', () => {
     let both = 0;
     for (let k = 0; k < 600 && both < 3; k++) {
       const g = playJobGame(job, k);
-      const living = g.roles.map((r, s) => (s > 0 && g.isAlive(s) ? r.id : null)).filter((r): r is string => r !== null);
+      const living = g.roles.map((r, s) => (s > 0 && g.alive[s] === 1 ? r.id : null)).filter((r): r is string => r !== null);
       if (living.length === 2 && living.includes('maniac') && living.some((r) => BLACK.has(r))) {
         both++;
         expect(g.winner).toBe('draw');

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readScenario, type Scenario } from '../src/scenario/parse.js';
 import { runScenario } from '../src/scenario/run.js';
+import { loadScenarioRolePlugins } from '../src/setup/rolePlugins.js';
 import { cli, ROOT } from './helpers/cli.js';
 
 const DIR = join(ROOT, 'test', 'scenarios');
@@ -13,6 +14,8 @@ const FILES = readdirSync(DIR)
   .filter((f) => f.endsWith('.yaml'))
   .sort()
   .map((f) => join('test', 'scenarios', f));
+// A scenario's setup may name role plug-ins: they are imported before any scenario is read.
+for (const f of FILES) await loadScenarioRolePlugins(join(ROOT, f));
 
 describe('scripted scenarios (test/scenarios/*.yaml)', () => {
   it('every clause of RULES.md section U with behaviour has a scenario named after it', () => {

@@ -160,7 +160,7 @@ describe('G8 talk', () => {
   it('G8 U9.2 replay narrates claims, check reports, accusations and the note', () => {
     const r = cli(['replay', '--strategy', 'smart', '--seed', '1', '--game', String(index)]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/speaks: .*claims to be commissar/);
+    expect(r.stdout).toMatch(/speaks( in defence)?: .*claims to be commissar/);
     expect(r.stdout).toMatch(/reports #\d+ is (black|red)/);
     expect(r.stdout).toMatch(/accuses #\d+/);
     expect(r.stdout).toMatch(/The commissar's note is read: #\d+ is (black|red)/);

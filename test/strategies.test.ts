@@ -2,7 +2,7 @@
 // outside sampling error, never answers illegally, never reads past its view, and parameters parse.
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../src/engine/game.js';
-import type { GameEvent } from '../src/engine/events.js';
+import type { GameEvent } from '../src/model/events.js';
 import { UserError } from '../src/errors.js';
 import type { Rng } from '../src/rng.js';
 import { runBatch } from '../src/runner/batch.js';
@@ -86,14 +86,14 @@ describe('strategy specs', () => {
     expect(error('town=./nowhere.js')).toMatch(/plug-in \.\/nowhere\.js was not loaded/);
   });
 
-  it('parameters reach the strategy: an investigator told never to reveal claims only in a tie speech or last word', () => {
+  it('parameters reach the strategy: an investigator told never to reveal claims only in a defence (U3.6), a tie speech or a last word', () => {
     const quiet = strategyFromSpec('smart:revealBlacks=100,revealDay=1000');
     expect(quiet.name).toBe('smart');
     const job = makeJob('ukrainian', [], '3', ['town=smart:revealBlacks=100,revealDay=1000']);
     let claims = 0;
     for (let k = 0; k < 40; k++) {
       for (const e of playJobGame(job, k, { keepLog: true }).log!) {
-        if (e.t === 'speech' && !e.again && e.statements.some((x) => x.type === 'claim' && x.role === 'commissar')) claims++;
+        if (e.t === 'speech' && !e.again && !e.defence && e.statements.some((x) => x.type === 'claim' && x.role === 'commissar')) claims++;
       }
     }
     expect(claims).toBe(0);
@@ -116,6 +116,28 @@ describe('strategy specs', () => {
 });
 
 describe('smart', () => {
+  it('U3.6 a nominated commissar who has not claimed yet claims and reports his checks in his defence speech', () => {
+    const job = makeJob('ukrainian', [], '2', ['smart']);
+    let defences = 0;
+    for (let k = 0; k < 200; k++) {
+      const log = playJobGame(job, k, { keepLog: true }).log!;
+      const deal = log.find((e) => e.t === 'deal');
+      const commissar = deal && deal.t === 'deal' ? deal.roles.indexOf('commissar') + 1 : 0;
+      let claimed = false;
+      for (const e of log) {
+        if (e.t !== 'speech' && e.t !== 'lastWord') continue;
+        if (e.seat !== commissar) continue;
+        const claims = e.statements.some((x) => x.type === 'claim' && x.role === 'commissar');
+        if (e.t === 'speech' && e.defence && !claimed) {
+          defences++;
+          expect(claims, `game ${k}`).toBe(true);
+        }
+        claimed ||= claims;
+      }
+    }
+    expect(defences).toBeGreaterThanOrEqual(10);
+  });
+
   it('answers a decision kind it does not know uniformly at random among the legal options', () => {
     const job = makeJob('ukrainian', [], '5', ['smart']);
     const g = playJobGame(job, 0, { keepLog: true });

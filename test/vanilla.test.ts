@@ -3,10 +3,10 @@
 // simulator's seeded games land within a binomial bound of it; then scripted games for V2–V5.
 import { describe, expect, it } from 'vitest';
 import { vanillaExact } from '../src/calibration/exact.js';
-import type { GameEvent } from '../src/engine/events.js';
+import type { GameEvent } from '../src/model/events.js';
 import type { Game } from '../src/engine/game.js';
 import { playGame } from '../src/engine/play.js';
-import { ROLES } from '../src/rules/roles.js';
+import { ROLES } from '../src/rules/catalogue.js';
 import { deriveGameSeed } from '../src/rng.js';
 import { runBatch } from '../src/runner/batch.js';
 import { playJobGame } from '../src/runner/job.js';
@@ -390,7 +390,7 @@ describe('V5 the win', () => {
       // tie of two, broken at random.
       expect(g.eliminations.slice(0, 2).map((e) => e.phase)).toEqual(['night', 'day']);
       expect(g.eliminations[1].seat).toBe(1);
-      const living = [1, 2, 3, 4, 5].filter((s) => g.isAlive(s));
+      const living = [1, 2, 3, 4, 5].filter((s) => g.alive[s] === 1);
       if (g.winner === 'mafia') expect(living).toEqual([2]);
       else expect(g.winner === 'town' && !living.includes(2) && living.length === 1).toBe(true);
       winners.add(g.winner!);

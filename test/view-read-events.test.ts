@@ -3,7 +3,7 @@
 // with its type — for a reader going on from where it stopped, for one reading from further back, and
 // after a reader that threw midway.
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../src/engine/events.js';
+import type { GameEvent } from '../src/model/events.js';
 import { playJobGame } from '../src/runner/job.js';
 import type { Strategy } from '../src/strategy/types.js';
 import type { PlayerView } from '../src/views/view.js';

@@ -3,11 +3,11 @@
 // compared with the true game afterwards. The expected knowledge is worked out here from RULES.md
 // (U2: the black team know each other; V2: the mafia know each other), not from the view's own code.
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../src/engine/events.js';
+import type { GameEvent } from '../src/model/events.js';
 import type { Game } from '../src/engine/game.js';
 import { playGame } from '../src/engine/play.js';
 import { deriveGameSeed } from '../src/rng.js';
-import { ROLES } from '../src/rules/roles.js';
+import { ROLES } from '../src/rules/catalogue.js';
 import { loadSetup } from '../src/setup/load.js';
 import type { DecisionRequest, Strategy } from '../src/strategy/types.js';
 import { PlayerView, PublicRecord, type KnownCheck } from '../src/views/view.js';
@@ -83,7 +83,7 @@ function recorder(into: Capture[]): Strategy {
 
 const PUBLIC_TYPES = new Set([
   'phase', 'speech', 'skipSpeech', 'nominate', 'vote', 'voteAll', 'tie', 'noElimination', 'eliminated', 'lastWord',
-  'died', 'noDeaths', 'foul', 'effect', 'noteAnnounced', 'outcome',
+  'died', 'noDeaths', 'foul', 'effect', 'noteAnnounced', 'outcome', 'yield',
 ]);
 
 const visibleTo = (e: GameEvent, seat: number) => e.to === undefined || e.to.includes(seat);
@@ -118,6 +118,17 @@ function privateEventProblem(g: Game, e: GameEvent, seat: number, allies: readon
     default:
       return `private event ${e.t}`; // the deal, or a type nobody should receive privately
   }
+}
+
+/** The checks a seat made, from the whole record (every private event included), with their nights. */
+function checksInRecord(log: readonly GameEvent[], seat: number): { target: number; result: string; night: number }[] {
+  let night = 0;
+  const out: { target: number; result: string; night: number }[] = [];
+  for (const e of log) {
+    if (e.t === 'phase' && e.phase === 'night') night = e.n;
+    if (e.t === 'check' && e.seat === seat) out.push({ target: e.target, result: e.result, night });
+  }
+  return out;
 }
 
 /** Checks every capture of one game against the true game; returns the problems found. */
@@ -178,7 +189,7 @@ function audit(g: Game, captures: readonly Capture[], revealRoles: boolean): str
       }
     }
     // checks(): only the player's own, and the same as its own private check results.
-    const ownChecks = g.checks.filter((x) => x.by === s).map((x) => ({ target: x.target, result: x.result, night: x.night }));
+    const ownChecks = checksInRecord(log, s);
     const heard = c.events.flatMap((e) => (e.t === 'check' ? [{ target: e.target, result: e.result }] : []));
     if (JSON.stringify(c.checks) !== JSON.stringify(ownChecks.slice(0, c.checks.length))) bad(c, `checks() ${JSON.stringify(c.checks)}`);
     if (JSON.stringify(c.checks.map(({ target, result }) => ({ target, result }))) !== JSON.stringify(heard)) {
@@ -216,7 +227,7 @@ function optionsProblem(g: Game, c: Capture, allies: readonly number[]): string 
     case 'vote':
     case 'revote':
       if (opts.includes(c.seat)) return 'may vote for self';
-      return g.setup.rules.id === 'vanilla' ? ok([]) : opts.every((o) => c.nominees.includes(o)) ? null : `votes ${opts} outside nominees ${c.nominees}`;
+      return g.config.rulesId === 'vanilla' ? ok([]) : opts.every((o) => c.nominees.includes(o)) ? null : `votes ${opts} outside nominees ${c.nominees}`;
     case 'nominate':
       return opts.includes(c.seat) ? 'may nominate self' : ok(c.nominees);
     case 'mafiaKill':
@@ -268,7 +279,7 @@ describe('G7 hidden information: what a PlayerView exposes', () => {
     });
   }
 
-  it('G7 the view object gives no route to the game: no own keys, empty JSON, getters give plain values (or the public record, likewise)', () => {
+  it('G7 the view object gives no route to the game: no own keys, empty JSON, getters give plain values (the table roles as frozen data; the public record likewise)', () => {
     const setup = loadSetup('ukrainian');
     let view: PlayerView | null = null;
     playGame(setup.game, setup.deck, (seat) => ({
@@ -284,6 +295,16 @@ describe('G7 hidden information: what a PlayerView exposes', () => {
     expect(JSON.stringify(v)).toBe('{}');
     expect(v.seat).toBe(4);
     expect(Object.getPrototypeOf(v)).toBe(PlayerView.prototype);
+    // The table's roles are public data: plain values all the way down, frozen, no functions.
+    const plainFrozen = (x: unknown): void => {
+      expect(JSON.parse(JSON.stringify(x))).toEqual(x);
+      const walk = (y: unknown): void => {
+        if (typeof y !== 'object' || y === null) return expect(typeof y).not.toBe('function');
+        expect(Object.isFrozen(y)).toBe(true);
+        for (const z of Object.values(y)) walk(z);
+      };
+      walk(x);
+    };
     const sealed = (x: object, proto: object) => {
       expect(Object.getPrototypeOf(x)).toBe(proto);
       expect(Reflect.ownKeys(x)).toEqual([]);
@@ -292,6 +313,7 @@ describe('G7 hidden information: what a PlayerView exposes', () => {
         const d = Object.getOwnPropertyDescriptor(proto, name)!;
         if (!d.get) expect(typeof d.value).toBe('function');
         else if (name === 'publicRecord') sealed(d.get.call(x), PublicRecord.prototype);
+        else if (name === 'tableRoles') plainFrozen(d.get.call(x));
         else expect(['string', 'number', 'boolean']).toContain(typeof d.get.call(x));
       }
       for (const probe of ['g', 'game', '_g', 'state', 'roles', 'log', 'spectator']) expect((x as Record<string, unknown>)[probe]).toBeUndefined();

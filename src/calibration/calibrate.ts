@@ -1,7 +1,7 @@
 // `mafia-sim calibrate`: plays vanilla cells whose exact win probabilities are known (exact.ts) and
 // holds the engine's estimate against them. A cell passes when |z| ≤ 4, z measured in standard errors
 // of the exact probability at the games played (docs/calibration.md).
-import { WINNERS, type Winner } from '../engine/events.js';
+import { WINNERS, type Winner } from '../model/events.js';
 import { jobFromSpec } from '../runner/job.js';
 import { runGames } from '../runner/parallel.js';
 import { wilson } from '../stats/intervals.js';

@@ -1,6 +1,6 @@
 // `mafia-sim setups` and `mafia-sim roles`: what is built in, collected as data (what `--json` prints)
 // and rendered as text from that same data.
-import { ROLES } from '../rules/roles.js';
+import { ROLES } from '../rules/catalogue.js';
 import { RULE_SETS } from '../rules/registry.js';
 import { BUILTIN_SETUPS } from '../setup/builtin.js';
 import { loadSetup } from '../setup/load.js';
@@ -104,7 +104,7 @@ export function collectRoles(): RoleInfo[] {
     id: r.id,
     team: r.team,
     description: r.description,
-    rules: [...RULE_SETS.values()].filter((x) => x.roles.includes(r.id)).map((x) => x.id),
+    rules: [...RULE_SETS.values()].filter((x) => x.roles.has(r.id)).map((x) => x.id),
   }));
 }
 

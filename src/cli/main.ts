@@ -15,6 +15,7 @@ import { scenarioCommand } from './scenario.js';
 import { collectStrategies, renderStrategies } from './strategies.js';
 import { renderTournament, tournamentCommand } from './tournament.js';
 import { loadStrategies, PluginError } from '../strategy/load.js';
+import { loadRolePlugins } from '../setup/rolePlugins.js';
 import { GameFailure } from '../runner/batch.js';
 import { InvariantError } from '../engine/invariants.js';
 import { WorkerLost } from '../runner/parallel.js';
@@ -137,8 +138,8 @@ The file format: docs/scenarios.md; a scenario's name starts with the clause IDs
 Examples:
   mafia-sim scenario test/scenarios/*.yaml
   mafia-sim scenario my-case.yaml --verbose`)
-    .action((files: string[], flags) => {
-      const result = scenarioCommand(files, colours(process.stdout, colour), flags.verbose === true);
+    .action(async (files: string[], flags) => {
+      const result = await scenarioCommand(files, colours(process.stdout, colour), flags.verbose === true);
       out(result.text);
       if (result.failed > 0) code = 1;
     });
@@ -213,10 +214,12 @@ Examples:
   program.hook('preAction', (cmd) => {
     colour = cmd.opts().color !== false;
   });
-  // Plug-in strategies are imported (asynchronously) before any command builds its job.
+  // Plug-in strategies and a setup's role plug-ins are imported (asynchronously) before any command
+  // builds its job.
   program.hook('preAction', async (_cmd, action) => {
-    const specs = action.opts().strategy;
+    const { strategy: specs, setup } = action.opts();
     if (Array.isArray(specs)) await loadStrategies(specs as string[]);
+    if (typeof setup === 'string') await loadRolePlugins(setup);
   });
 
   try {

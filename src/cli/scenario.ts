@@ -3,9 +3,11 @@ import type { ChalkInstance } from 'chalk';
 import { narrate } from '../report/narrate.js';
 import { readScenario } from '../scenario/parse.js';
 import { runScenario } from '../scenario/run.js';
+import { loadScenarioRolePlugins } from '../setup/rolePlugins.js';
 import { printable } from '../text.js';
 
-export function scenarioCommand(files: readonly string[], c: ChalkInstance, verbose: boolean): { text: string; failed: number } {
+export async function scenarioCommand(files: readonly string[], c: ChalkInstance, verbose: boolean): Promise<{ text: string; failed: number }> {
+  for (const f of files) await loadScenarioRolePlugins(f);
   const scenarios = files.map(readScenario); // validate every file before playing any
   const lines: string[] = [];
   let failed = 0;

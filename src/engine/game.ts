@@ -1,32 +1,28 @@
-// The state of one game and the few primitives every rule set uses: ask a bot, speak, eliminate,
-// record an event, score. Seats are numbered 1..n; index 0 of every per-seat array is unused.
-import type { Color, Elimination, EliminationCause, GameEvent, Statement, Winner } from './events.js';
+// The kernel of one game: its seats and their roles, who is alive, the phase and its counters, the
+// event record, the random streams, and the few primitives every rule set uses — ask a bot, hear a
+// speech, eliminate a player, end an elimination step, award points. What a rule set keeps of its own
+// (nominees, jail, fouls, the night's effects) it keeps in its own state (src/rules/ruleSet.ts).
+// Seats are numbered 1..n; index 0 of every per-seat array is unused.
+import type { Elimination, EliminationCause, GameEvent, Statement, Winner } from '../model/events.js';
+import { NO, YES, type DecisionKind, type Intent, type SpeechKind } from '../model/decisions.js';
+import type { RoleDef, Team } from '../model/roles.js';
 import type { PointsTable } from './scoring.js';
-import type { RoleDef, Team } from '../rules/roles.js';
-import type { RuleSet } from '../rules/types.js';
-import { NO, YES, type Decision, type DecisionKind, type Player, type SpeechKind } from '../strategy/types.js';
+import type { Decision, Player } from '../strategy/types.js';
 import type { GameStreams, Rng } from '../rng.js';
 import { isAuditedPlayer } from '../strategy/audit.js';
-import { PlayerView, PublicRecord } from '../views/view.js';
+import { NO_FACTS, PlayerView, PublicRecord, type TableFacts, type ViewSource } from '../views/view.js';
 import { contains, seatArray, seatSlots } from './seatArrays.js';
 
-export interface CheckRecord {
-  readonly by: number;
-  readonly target: number;
-  readonly result: Color;
-  readonly night: number;
-}
-
-export interface GameSetup {
-  readonly rules: RuleSet;
-  /** The configuration `rules.configure` made from the setup's options. */
-  readonly cfg: unknown;
+/** What a game is played under, apart from its rules' handlers: the same for every game of a setup. */
+export interface GameConfig {
+  /** The rule set's id (public: `view.rules`). */
+  readonly rulesId: string;
   readonly maxDays: number;
   readonly revealRoles: boolean;
   /** Points per scoring event, every event present. */
   readonly points: PointsTable;
-  /** C16: immunity kind → the seats that hold it, or how many random seats get it. */
-  readonly immunities?: Readonly<Record<string, readonly number[] | number>>;
+  /** The roles of the setup, one each (public: a bot may read what each role is). */
+  readonly tableRoles: readonly RoleDef[];
 }
 
 const NO_STATEMENTS: readonly Statement[] = Object.freeze([]);
@@ -44,7 +40,7 @@ export interface DecisionRecord {
   readonly legal: boolean;
 }
 
-export class Game {
+export class Game implements ViewSource {
   readonly n: number;
   /** The game's own stream (G10): the deal, tie-breaks, the rules' random defaults. */
   readonly rng: Rng;
@@ -55,32 +51,16 @@ export class Game {
   day = 0;
   night = 0;
   phase: 'day' | 'night' = 'night';
-  /** Today's nominees in nomination order (U3.1). */
-  nominees: number[] = [];
-  /** Per-seat flags for the night being resolved; cleared at the start of each night. */
-  readonly frozen: number[];
-  readonly healed: number[];
-  /** How many kills target each seat tonight. */
-  readonly targeted: number[];
-  /** Discipline (U12). */
-  readonly fouls: number[];
-  readonly skipSpeech: number[];
-  readonly extraVoteAgainst: number[];
-  readonly checks: CheckRecord[] = [];
   readonly eliminations: Elimination[] = [];
   readonly points: number[];
   /** Present when the event record is kept (a replay, a scenario, or a strategy that reads history). */
   readonly log: GameEvent[] | null;
-  /** C10: per seat, the Judge's seat who jailed it (0 = free); public. Club games only, else null. */
-  jailed: number[] | null = null;
-  /** The rule set's own per-game state (made by `rules.introduce`). */
-  ruleState: unknown = null;
   illegalDecisions = 0;
   winner: Winner | null = null;
-  /** C16.1 evenings: on an evening's last game, each seat's points summed over the evening (else null). */
-  eveningPoints: number[] | null = null;
-  /** Called after each phase ends (scenarios check expectations here). */
-  onPhaseEnd: ((g: Game) => void) | null = null;
+  /** The public facts of the table its rule set keeps (nominees, jail, fouls) and a player's own checks. */
+  facts: TableFacts = NO_FACTS;
+  /** G5: the rule set's win conditions, in their order (set as the rule set begins the game). */
+  winCheck: () => Winner | null = () => null;
   /**
    * `run --check`: every decision since the last check, as offered and applied (G9); null when not
    * checking (recordDecisions turns it on). Emptied by checkInvariants.
@@ -91,7 +71,6 @@ export class Game {
   private readonly seatRngs: (Rng | undefined)[];
   private readonly publicRecords: (PublicRecord | undefined)[] = [undefined, undefined];
   private yesNoOptions: number[] | null = null;
-  private readonly teamSeatsCache: Record<Team, number[]>;
   /**
    * ask() takes its guarded path: a seat whose bot is not audited (src/strategy/audit.ts) has been
    * asked or heard, or the decisions are recorded. Found out as each seat's view is made, which reads
@@ -100,7 +79,7 @@ export class Game {
   private guarded = false;
 
   constructor(
-    readonly setup: GameSetup,
+    readonly config: GameConfig,
     readonly seed: string,
     private readonly streams: GameStreams,
     /** roles[seat], index 0 unused. */
@@ -111,22 +90,14 @@ export class Game {
     const n = roles.length - 1;
     this.n = n;
     this.alive = seatArray(n);
-    this.frozen = seatArray(n);
-    this.healed = seatArray(n);
-    this.targeted = seatArray(n);
-    this.fouls = seatArray(n);
-    this.skipSpeech = seatArray(n);
-    this.extraVoteAgainst = seatArray(n);
     this.points = seatArray(n);
     this.log = keepLog ? [] : null;
-    this.teamSeatsCache = { town: [], mafia: [] };
     this.views = seatSlots<PlayerView>(n);
     this.seatRngs = seatSlots<Rng>(n);
     this.rng = streams.game;
     for (let s = 1; s <= n; s++) {
       this.alive[s] = 1;
       this.countTeam(roles[s].team, 1);
-      (roles[s].team === 'mafia' ? this.teamSeatsCache.mafia : this.teamSeatsCache.town).push(s);
     }
     this.livingCount = n;
   }
@@ -137,42 +108,16 @@ export class Game {
     this.guarded = true;
   }
 
-  /**
-   * Moves a team's living count. Named fields, not `teamAlive[team]`: a lookup keyed by a varying name
-   * is a megamorphic property access in V8, and this one runs at every elimination.
-   */
+  // Named fields, not `teamAlive[team]`: docs/performance.md (keyed loads by a varying name).
   private countTeam(team: Team, delta: number): void {
     if (team === 'mafia') this.teamAlive.mafia += delta;
     else this.teamAlive.town += delta;
-  }
-
-  get cfg(): unknown {
-    return this.setup.cfg;
-  }
-
-  role(seat: number): RoleDef {
-    return this.roles[seat];
-  }
-
-  isAlive(seat: number): boolean {
-    return this.alive[seat] === 1;
-  }
-
-  teamSeats(team: Team): readonly number[] {
-    return team === 'mafia' ? this.teamSeatsCache.mafia : this.teamSeatsCache.town;
   }
 
   /** Living seats in seat order, optionally without one seat. */
   living(except = 0): number[] {
     const out: number[] = [];
     for (let s = 1; s <= this.n; s++) if (this.alive[s] === 1 && s !== except) out.push(s);
-    return out;
-  }
-
-  /** Living seats with a role matching the predicate, in seat order. */
-  livingWith(pred: (r: RoleDef) => boolean): number[] {
-    const out: number[] = [];
-    for (let s = 1; s <= this.n; s++) if (this.alive[s] === 1 && pred(this.roles[s])) out.push(s);
     return out;
   }
 
@@ -196,9 +141,8 @@ export class Game {
 
   /**
    * The options of a yes/no question (YES, NO): one array per game, made at its first question. A
-   * constant shared by every game of a thread would let a bot's write carry over into other games
-   * (and so differ with the number of threads); frozen, it made every read of a bot's options go
-   * through a generic element load (+21% instructions per random game).
+   * constant shared by every game of a thread would let a bot's write carry over into other games;
+   * frozen, it made every read of a bot's options slower (docs/performance.md).
    */
   yesNo(): readonly number[] {
     return (this.yesNoOptions ??= [YES, NO]);
@@ -221,12 +165,12 @@ export class Game {
   /**
    * G9: asks the seat's bot; an answer outside the legal options (or a missing one) is replaced by
    * `fallback` and counted as an illegal decision. Audited bots only read their options, and get the
-   * engine's own array: this path allocates nothing and stays small enough to be inlined.
+   * engine's own array. `intent` tells bots what a night action does (model/decisions.ts).
    */
-  ask(seat: number, kind: DecisionKind, options: readonly number[], canPass: boolean, fallback: Decision): Decision {
+  ask(seat: number, kind: DecisionKind, options: readonly number[], canPass: boolean, fallback: Decision, intent: Intent | null = null): Decision {
     const view = this.view(seat); // first: making it finds out whether the bot is audited
-    if (this.guarded) return this.askGuarded(seat, view, kind, options, canPass, fallback);
-    const answer = this.players[seat].decide(view, { kind, options, canPass }, this.seatRng(seat));
+    if (this.guarded) return this.askGuarded(seat, view, kind, options, canPass, fallback, intent);
+    const answer = this.players[seat].decide(view, { kind, options, canPass, intent }, this.seatRng(seat));
     if (answer === null ? canPass : typeof answer === 'number' && contains(options, answer)) return answer as Decision;
     this.illegalDecisions++;
     return fallback;
@@ -238,12 +182,12 @@ export class Game {
    * copy, and its answer is checked against the engine's own list: what it does to its copy changes
    * nothing. The record keeps a copy of the options as they were offered (invariants.ts checks it).
    */
-  private askGuarded(seat: number, view: PlayerView, kind: DecisionKind, options: readonly number[], canPass: boolean, fallback: Decision): Decision {
+  private askGuarded(seat: number, view: PlayerView, kind: DecisionKind, options: readonly number[], canPass: boolean, fallback: Decision, intent: Intent | null): Decision {
     const player = this.players[seat];
     const offered = isAuditedPlayer(player) ? options : Object.freeze(options.slice());
     const record = this.decisionRecord;
     const before = record === null ? options : options.slice();
-    const answer = player.decide(view, { kind, options: offered, canPass }, this.seatRng(seat));
+    const answer = player.decide(view, { kind, options: offered, canPass, intent }, this.seatRng(seat));
     const legal = answer === null ? canPass : typeof answer === 'number' && contains(options, answer);
     if (record !== null) record.push({ seat, kind, offered: before, canPass, applied: legal ? (answer as Decision) : fallback, legal });
     if (legal) return answer as Decision;
@@ -267,11 +211,6 @@ export class Game {
     return said.slice();
   }
 
-  /** Records an event when the log is kept. Call as `g.log && g.emit(...)` on the hot path. */
-  emit(event: GameEvent): void {
-    this.log?.push(event);
-  }
-
   /** Removes a living player; the caller then ends the elimination step with `endStep`. */
   eliminate(seat: number, cause: EliminationCause): void {
     if (this.alive[seat] !== 1) return;
@@ -285,7 +224,7 @@ export class Game {
   /** G5: after an elimination step, the first win condition that holds ends the game. */
   endStep(): boolean {
     if (this.winner) return true;
-    this.winner = this.livingCount === 0 ? 'draw' : this.setup.rules.winner(this);
+    this.winner = this.livingCount === 0 ? 'draw' : this.winCheck();
     return this.winner !== null;
   }
 
@@ -293,13 +232,13 @@ export class Game {
     return this.winner !== null;
   }
 
-  /** Adds points to a seat: `g.award(seat, g.setup.points.townVoteOnMafia)`. */
+  /** Adds points to a seat: `g.award(seat, g.config.points.townVoteOnMafia)`. */
   award(seat: number, pts: number): void {
     this.points[seat] += pts;
   }
 
   /** The role a dead player is announced with, when roles are revealed (G3). */
   revealedRole(seat: number): string | undefined {
-    return this.setup.revealRoles ? this.roles[seat].id : undefined;
+    return this.config.revealRoles ? this.roles[seat].id : undefined;
   }
 }

@@ -1,11 +1,12 @@
 // Consistency checks run after every phase by fuzz tests and `run --check`: a violation is a bug.
+import type { RulesGame } from '../rules/ruleSet.js';
 import type { Game } from './game.js';
 
 export class InvariantError extends Error {
   override readonly name = 'InvariantError';
 }
 
-export function checkInvariants(g: Game): void {
+export function checkInvariants(g: Game, rules: RulesGame): void {
   const fail = (what: string): never => {
     throw new InvariantError(`invariant broken after ${g.phase} ${g.phase === 'day' ? g.day : g.night}: ${what}`);
   };
@@ -27,13 +28,13 @@ export function checkInvariants(g: Game): void {
     if (g.alive[e.seat] === 1) fail(`eliminated seat ${e.seat} is alive`);
   }
   if (seen.size + living !== g.n) fail('a seat is neither alive nor eliminated');
-  if (g.day > g.setup.maxDays) fail(`day ${g.day} past the cap ${g.setup.maxDays}`);
+  if (g.day > g.config.maxDays) fail(`day ${g.day} past the cap ${g.config.maxDays}`);
   checkDecisions(g, fail);
-  const ruleProblem = g.setup.rules.checkInvariants?.(g); // the rule set's own (C: jail, actors, void votes)
+  const ruleProblem = rules.checkInvariants?.(); // the rule set's own (C: jail, actors, void votes)
   if (ruleProblem) fail(ruleProblem);
   if (g.winner === null) {
     if (living === 0) fail('nobody alive but no result');
-    const w = g.setup.rules.winner(g);
+    const w = rules.winner();
     if (w !== null) fail(`win condition ${w} holds but the game goes on`);
   }
 }

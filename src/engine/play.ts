@@ -1,17 +1,28 @@
 // The phase loop: deal, night 0, then days and nights until a win condition or the day cap (G1–G6).
 import { GameStreams } from '../rng.js';
-import type { RoleDef } from '../rules/roles.js';
+import type { RoleDef } from '../model/roles.js';
+import type { Rules, RulesGame } from '../rules/ruleSet.js';
 import type { Player } from '../strategy/types.js';
-import { Game, type GameSetup } from './game.js';
+import { Game, type GameConfig } from './game.js';
+
+/** What a setup's games are played by: its configuration and its configured rules. */
+export interface GameSetup extends GameConfig {
+  readonly rules: Rules;
+}
 
 export interface PlayOptions {
   /** Keep the full event record (replay, scenarios, strategies that read history). */
   readonly keepLog?: boolean;
   /** A fixed deal (role per seat, seat 1 first) instead of the seeded shuffle (G1). */
   readonly fixedDeal?: readonly RoleDef[];
-  readonly onPhaseEnd?: (g: Game) => void;
+  /** Called after each phase ends, with the game's rules (checks, scenarios' settings). */
+  readonly onPhaseEnd?: (g: Game, rules: RulesGame) => void;
   /** Record every decision as offered and applied, for checkInvariants (`run --check`, G9). */
   readonly checkDecisions?: boolean;
+  /** C16.1: what the evening's previous game carried on (runner/series.ts). */
+  readonly carried?: unknown;
+  /** C16.1: receives what this game carries on to the evening's next. */
+  readonly onCarry?: (carry: unknown) => void;
 }
 
 /**
@@ -30,12 +41,13 @@ export function playGame(
   const roles = [dealt[0], ...dealt]; // seats 1..n; index 0 unused
   const players: Player[] = roles.map((r, seat) => (seat === 0 ? NOBODY : playerFor(seat, r)));
   const g = new Game(setup, seed, streams, roles, players, options.keepLog === true);
-  g.onPhaseEnd = options.onPhaseEnd ?? null;
   if (options.checkDecisions === true) g.recordDecisions();
-  const rules = setup.rules;
-  rules.introduce(g); // G2: night 0
+  const rules = setup.rules.begin(g, options.carried ?? null); // G2: night 0
+  g.facts = rules.facts;
+  g.winCheck = () => rules.winner();
+  const onPhaseEnd = options.onPhaseEnd;
   g.endStep(); // G5 (docs/rules-decisions.md): a table decided by its deal ends before anyone acts
-  let next = rules.firstPhase(g);
+  let next = setup.rules.firstPhase;
   while (!g.over) {
     if (next === 'day') {
       if (g.day + 1 >= setup.maxDays) {
@@ -46,21 +58,22 @@ export function playGame(
       g.day++;
       g.phase = 'day';
       g.log?.push({ t: 'phase', phase: 'day', n: g.day });
-      rules.runDay(g);
-      if (!g.over) scoreSurvivors(g, setup.points.surviveDay);
+      rules.runDay();
+      scoreSurvivors(g, setup.points.surviveDay); // C17.1: the phase that ends the game counts too
       next = 'night';
     } else {
       g.night++;
       g.phase = 'night';
       g.log?.push({ t: 'phase', phase: 'night', n: g.night });
-      rules.runNight(g);
-      if (!g.over) scoreSurvivors(g, setup.points.surviveNight);
+      rules.runNight();
+      scoreSurvivors(g, setup.points.surviveNight);
       next = 'day';
     }
-    g.onPhaseEnd?.(g);
+    onPhaseEnd?.(g, rules);
   }
   scoreOutcome(g);
   g.log?.push({ t: 'outcome', winner: g.winner!, day: g.day });
+  if (options.onCarry && rules.carry) options.onCarry(rules.carry());
   return g;
 }
 
@@ -75,7 +88,7 @@ function scoreSurvivors(g: Game, pts: number): void {
 function scoreOutcome(g: Game): void {
   const w = g.winner!;
   const everyone = w === 'draw' || w === 'stalemate';
-  const table = g.setup.points;
+  const table = g.config.points;
   const pts = w === 'draw' ? table.draw : w === 'stalemate' ? table.stalemate : table.win;
   if (pts === 0) return;
   for (let s = 1; s <= g.n; s++) if (everyone || g.roles[s].team === w) g.points[s] += pts;

@@ -1,5 +1,9 @@
 // Scoring events the engine emits; a setup's scoring table gives each its points (U13, C17).
-import type { ScoringEventSpec } from '../rules/types.js';
+
+export interface ScoringEventSpec {
+  readonly id: string;
+  readonly description: string;
+}
 
 export const SCORING_EVENTS: readonly ScoringEventSpec[] = [
   { id: 'win', description: 'each player of the winning team, at the end' },

@@ -2,7 +2,7 @@
 // by field: its shape, and that its counts agree with each other. An edited or truncated shard is
 // refused rather than merged into numbers nobody ran.
 import { createHash } from 'node:crypto';
-import { ELIMINATION_CAUSES, WINNERS } from '../engine/events.js';
+import { ELIMINATION_CAUSES, WINNERS } from '../model/events.js';
 import { REPORT_FORMAT, type Report } from './report.js';
 
 /** The report as `--json` prints it: the body, then `checksum`, the SHA-256 of the compact body. */

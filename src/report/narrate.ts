@@ -1,6 +1,6 @@
 // Narrates a game's event record as text for `replay` (an omniscient narrator: private events too).
 import type { ChalkInstance } from 'chalk';
-import type { GameEvent, Statement } from '../engine/events.js';
+import type { GameEvent, Statement } from '../model/events.js';
 import type { Game } from '../engine/game.js';
 
 const ACTION_VERBS: Record<string, string> = {
@@ -39,7 +39,7 @@ export function narrate(g: Game, c: ChalkInstance): string[] {
       case 'deal': return `${c.bold('Deal')}: ${e.roles.map((r, i) => `#${i + 1} ${r}`).join(', ')}`;
       case 'team': return `Night 0: the team ${e.seats.map((s) => `#${s}`).join(', ')} meet (${e.seats.map((s) => g.roles[s].name).join(', ')})`;
       case 'phase': return `\n${c.bold.underline(`${e.phase === 'day' ? 'Day' : 'Night'} ${e.n}`)}`;
-      case 'speech': return `  ${who(e.seat)} ${e.again ? 'speaks again' : 'speaks'}: ${said(e.statements)}`;
+      case 'speech': return `  ${who(e.seat)} ${e.again ? 'speaks again' : e.defence ? 'speaks in defence' : 'speaks'}: ${said(e.statements)}`;
       case 'skipSpeech': return `  ${who(e.seat)} skips the speech (3 fouls)`;
       case 'nominate': return `  ${who(e.seat)} nominates #${e.target}`;
       case 'vote': return `    ${e.round > 1 ? 'revote' : 'vote'}: #${e.seat} → #${e.target}`;
@@ -67,6 +67,7 @@ export function narrate(g: Game, c: ChalkInstance): string[] {
       case 'shootout': return `  ${c.yellow(`Shoot-out between ${e.seats.map((s) => `#${s}`).join(', ')}: fate picks #${e.executed}`)}`;
       case 'cancelled': return `  ${c.magenta(`${who(e.seat)} cancels the execution of #${e.condemned}: nobody leaves`)}`;
       case 'jailed': return `  ${c.cyan(`${who(e.seat)} is jailed${e.reason === 'bail' ? ' (bailed a mafia-team player)' : ''}`)}`;
+      case 'yield': return `  ${who(e.seat)} yields time to the jailed #${e.target}`;
       case 'released': return `  ${c.cyan(`${who(e.seat)} is released (${e.reason === 'bail' ? 'bailed out' : 'the Judge died'})`)}`;
       case 'immunity': return e.fired
         ? `  ${c.green(`${who(e.seat)} is saved by the ${e.kind} immunity`)}`

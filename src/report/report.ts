@@ -1,8 +1,8 @@
 // The report of a run as one data object: the text tables and `--json` are both drawn from it.
 // It keeps every count, so shard reports merge back into exactly the single-run report.
-import { ELIMINATION_CAUSES, WINNERS, type EliminationCause, type Winner } from '../engine/events.js';
+import { ELIMINATION_CAUSES, WINNERS, type EliminationCause, type Winner } from '../model/events.js';
 import type { OptionValue } from '../rules/options.js';
-import { ROLES, type Team } from '../rules/roles.js';
+import type { Team } from '../model/roles.js';
 import { Distribution, type DistributionData } from '../stats/distribution.js';
 import { clusteredRate, meanInterval, wilson } from '../stats/intervals.js';
 import { perGameCounts, Tally, type FailedGame, type GroupData, type GroupTally, type SeatTally, type TallyData } from '../stats/tally.js';
@@ -156,7 +156,7 @@ export function assembleReport(header: ReportHeader, tally: Tally, meta: ReportM
     outcomes: { ...tally.outcomes },
     outcomeRates: rates,
     length: { mean: tally.days.mean, histogram: tally.days.sorted() },
-    roles: tally.roles.map(([role, g]) => groupRow(role, ROLES.get(role)?.team ?? role, g)),
+    roles: tally.roles.map(([role, g, team]) => groupRow(role, team, g)),
     teams: tally.teams.map(([team, g]) => groupRow(team, team, g)),
     seats: tally.seats.map((x, i) => seatRow(i + 1, x, tally.games)),
     illegalDecisions: tally.illegalDecisions,

@@ -1,7 +1,7 @@
 // Renders a report as terminal tables (cli-table3); colour comes from the caller's chalk instance.
 import Table from 'cli-table3';
 import type { ChalkInstance } from 'chalk';
-import { ELIMINATION_CAUSES, WINNERS } from '../engine/events.js';
+import { ELIMINATION_CAUSES, WINNERS } from '../model/events.js';
 import { describeValue } from '../rules/options.js';
 import type { GroupRow, PointsRow, PointsSummary, Rate, Report } from './report.js';
 

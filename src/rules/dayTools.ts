@@ -1,6 +1,6 @@
 // Small pieces every day phase uses: counting votes, the leaders of a count, last words.
 import type { Game } from '../engine/game.js';
-import type { EliminationCause } from '../engine/events.js';
+import type { EliminationCause } from '../model/events.js';
 
 /** The candidates with the most votes (in candidate order). */
 export function leaders(candidates: readonly number[], votes: ArrayLike<number>): number[] {

@@ -1,48 +1,99 @@
-// The discipline model (U12, C19): a speech may earn a foul; thresholds shorten, skip and remove.
+// The discipline model (U12, C19): a speech may earn a foul, and so may noise at night (U12.4); the
+// thresholds shorten, skip and remove. A rule set that plays it keeps one Discipline per game.
 import type { Game } from '../engine/game.js';
 import type { OptionSpec } from './options.js';
+import { seatArray } from '../engine/seatArrays.js';
 
 export const DISCIPLINE_OPTIONS: readonly OptionSpec[] = [
   { key: 'foulRate', clause: 'U12', kind: 'number', min: 0, max: 1, default: 0,
     description: 'probability that a speech earns a foul (0 = discipline model off)' },
   { key: 'foulWarningShare', clause: 'U12', kind: 'number', min: 0, max: 1, default: 0.25,
     description: 'share of fouls that are warnings worth 0.5 (the rest are worth 1)' },
+  { key: 'nightFoulRate', clause: 'U12.4', kind: 'number', min: 0, max: 1, default: 0,
+    description: 'probability that a living player makes noise on a night: 2 fouls at once' },
 ];
 
 export interface DisciplineConfig {
   readonly foulRate: number;
   readonly foulWarningShare: number;
-}
-
-/**
- * Draws whether this speech earns a foul and applies the thresholds it crosses.
- * Returns true when the player was removed (U12.3): the caller ends the elimination step.
- */
-export function speechFoul(g: Game, seat: number, cfg: DisciplineConfig): boolean {
-  if (cfg.foulRate <= 0 || !g.rng.chance(cfg.foulRate)) return false;
-  const before = g.fouls[seat];
-  const value = g.rng.chance(cfg.foulWarningShare) ? 0.5 : 1;
-  const total = before + value;
-  g.fouls[seat] = total;
-  g.log?.push({ t: 'foul', seat, value, total });
-  if (before < 2 && total >= 2 && total < 4) {
-    g.log?.push({ t: 'effect', seat, what: 'speech shortened (2 fouls)' }); // U12.1
-  }
-  if (before < 3 && total >= 3 && total < 4) {
-    // U12.2: skips the next speech; one extra vote against them if nominated in the next vote.
-    g.skipSpeech[seat] = 1;
-    g.extraVoteAgainst[seat] = 1;
-    g.log?.push({ t: 'effect', seat, what: 'skips the next speech; +1 vote against in the next vote (3 fouls)' });
-  }
-  if (total >= 4) {
-    // U12.3 / C19: removed at once, silently (no last word).
-    g.eliminate(seat, 'fouls');
-    g.log?.push({ t: 'eliminated', seat, cause: 'fouls', role: g.revealedRole(seat) });
-    return true;
-  }
-  return false;
+  readonly nightFoulRate: number;
 }
 
 export function disciplineConfig(o: Readonly<Record<string, unknown>>): DisciplineConfig {
-  return { foulRate: o.foulRate as number, foulWarningShare: o.foulWarningShare as number };
+  return { foulRate: Number(o.foulRate), foulWarningShare: Number(o.foulWarningShare), nightFoulRate: Number(o.nightFoulRate) };
+}
+
+export class Discipline {
+  /** Per seat: fouls (public, U12), a speech to skip and an extra vote against in the next vote (U12.2). */
+  readonly fouls: number[];
+  readonly skipSpeech: number[];
+  readonly extraVoteAgainst: number[];
+
+  constructor(
+    private readonly g: Game,
+    private readonly cfg: DisciplineConfig,
+  ) {
+    this.fouls = seatArray(g.n);
+    this.skipSpeech = seatArray(g.n);
+    this.extraVoteAgainst = seatArray(g.n);
+  }
+
+  /** U12.2: whether the seat skips this speech (and the skip is used up). */
+  skips(seat: number): boolean {
+    if (this.skipSpeech[seat] !== 1) return false;
+    this.skipSpeech[seat] = 0;
+    this.g.log?.push({ t: 'skipSpeech', seat });
+    return true;
+  }
+
+  /**
+   * Draws whether this speech earns a foul and applies the thresholds it crosses. Returns true when
+   * the player was removed (U12.3): the caller ends the elimination step.
+   */
+  speechFoul(seat: number): boolean {
+    const { g, cfg } = this;
+    if (cfg.foulRate <= 0 || !g.rng.chance(cfg.foulRate)) return false;
+    return this.add(seat, g.rng.chance(cfg.foulWarningShare) ? 0.5 : 1);
+  }
+
+  /**
+   * U12.4: noise at night — each living player, in seat order, makes noise with probability
+   * `nightFoulRate` and takes 2 fouls at once. A removal (U12.3) is an elimination step: `removed`
+   * runs after it, then the win check; returns true when the game is over.
+   */
+  nightNoise(removed: () => void): boolean {
+    const { g, cfg } = this;
+    if (cfg.nightFoulRate <= 0) return false;
+    for (let s = 1; s <= g.n; s++) {
+      if (g.alive[s] !== 1 || !g.rng.chance(cfg.nightFoulRate) || !this.add(s, 2)) continue;
+      removed();
+      if (g.endStep()) return true;
+    }
+    return false;
+  }
+
+  /** Adds a foul worth `value` and applies the thresholds it crosses; true when the player is removed. */
+  private add(seat: number, value: number): boolean {
+    const g = this.g;
+    const before = this.fouls[seat];
+    const total = before + value;
+    this.fouls[seat] = total;
+    g.log?.push({ t: 'foul', seat, value, total });
+    if (before < 2 && total >= 2 && total < 4) {
+      g.log?.push({ t: 'effect', seat, what: 'speech shortened (2 fouls)' }); // U12.1
+    }
+    if (before < 3 && total >= 3 && total < 4) {
+      // U12.2: skips the next speech; one extra vote against them if nominated in the next vote.
+      this.skipSpeech[seat] = 1;
+      this.extraVoteAgainst[seat] = 1;
+      g.log?.push({ t: 'effect', seat, what: 'skips the next speech; +1 vote against in the next vote (3 fouls)' });
+    }
+    if (total >= 4) {
+      // U12.3 / C19: removed at once, silently (no last word).
+      g.eliminate(seat, 'fouls');
+      g.log?.push({ t: 'eliminated', seat, cause: 'fouls', role: g.revealedRole(seat) });
+      return true;
+    }
+    return false;
+  }
 }

@@ -3,6 +3,7 @@ import type { Game } from '../engine/game.js';
 
 export function introduceTeams(g: Game): void {
   g.log?.push({ t: 'deal', roles: g.roles.slice(1).map((r) => r.id), to: [] });
-  const members = g.livingWith((r) => r.knowsTeam === true && r.team === 'mafia');
+  const members: number[] = [];
+  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && g.roles[s].knowsTeam && g.roles[s].team === 'mafia') members.push(s);
   if (members.length > 0) g.log?.push({ t: 'team', seats: members, to: members });
 }

@@ -1,6 +1,6 @@
 // Who shot at a seat tonight: each killer sets its bit in the seat's `targeted` mask, and at dawn the
 // mask says how a player who dies was killed (the per-role "how they die" table reads it).
-import type { EliminationCause } from '../engine/events.js';
+import type { EliminationCause } from '../model/events.js';
 
 /** U6, C8, V3: the mafia's kill. */
 export const BY_MAFIA = 1;

@@ -8,7 +8,7 @@ export interface OptionSpec {
   readonly clause: string;
   readonly description: string;
   readonly kind: 'enum' | 'int' | 'number' | 'bool' | 'order';
-  /** enum: the allowed values; order: the items to permute. */
+  /** enum: the allowed values; order: the default order of the items (a value may move some of them). */
   readonly values?: readonly string[];
   readonly min?: number;
   readonly max?: number;
@@ -46,16 +46,39 @@ export function parseOptionValue(spec: OptionSpec, raw: unknown): { value: Optio
       if (typeof text === 'string' && spec.values!.includes(text)) return { value: text };
       return { error: `expected one of ${spec.values!.join(', ')}` };
     case 'order': {
+      // The items named are put in this order among the places they hold; the others stay where the
+      // default has them (a full list is a full order). The value is always the whole order.
       const items = Array.isArray(text) ? text.map(String) : typeof text === 'string' ? text.split(',').map((s) => s.trim()) : null;
-      const want = [...spec.values!].sort().join(',');
-      if (!items || [...items].sort().join(',') !== want) {
-        return { error: `expected an order of exactly ${spec.values!.join(',')}` };
+      const known = spec.values!;
+      if (!items || items.length === 0) return { error: `expected a list of steps from ${known.join(',')}` };
+      const unknown = items.find((x) => !known.includes(x));
+      if (unknown !== undefined) return { error: `no step "${unknown}"; the steps are ${known.join(',')}` };
+      for (const x of new Set(items)) {
+        const named = items.filter((y) => y === x).length;
+        const places = known.filter((y) => y === x).length;
+        if (named === places) continue;
+        return { error: places === 1 ? 'a step is named twice' : `"${x}" holds ${places} places: name it ${places} times or not at all` };
       }
-      return { value: items };
+      const order = [...known];
+      const slots = known.flatMap((x, i) => (items.includes(x) ? [i] : []));
+      slots.forEach((slot, k) => (order[slot] = items[k]));
+      return { value: order };
     }
   }
 }
 
 export function describeValue(value: OptionValue): string {
   return Array.isArray(value) ? value.join(',') : String(value);
+}
+
+/** A validated enum option's value, typed as one of its values (configure reads options with these). */
+export function choice<T extends string>(value: OptionValue | undefined, values: readonly T[]): T {
+  const found = values.find((v) => v === value);
+  if (found === undefined) throw new Error(`option value ${String(value)} is not one of ${values.join(', ')}`);
+  return found;
+}
+
+/** A validated order option's steps. */
+export function steps(value: OptionValue | undefined): readonly string[] {
+  return Array.isArray(value) ? value : [];
 }

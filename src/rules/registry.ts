@@ -1,5 +1,5 @@
 // The rule sets by id.
-import type { RuleSet } from './types.js';
+import type { RuleSet } from './ruleSet.js';
 import { club } from './club/index.js';
 import { ukrainian } from './ukrainian/index.js';
 import { vanilla } from './vanilla.js';

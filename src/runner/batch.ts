@@ -5,11 +5,11 @@
 import type { Game } from '../engine/game.js';
 import type { PlayOptions } from '../engine/play.js';
 import { checkInvariants } from '../engine/invariants.js';
-import { ROLES } from '../rules/roles.js';
 import { OutcomePairs } from '../stats/paired.js';
 import { Tally } from '../stats/tally.js';
 import { printable } from '../text.js';
 import { gameRecord, playJobGame, replayCommand, type GameRecord, type Job } from './job.js';
+import { eveningPoints } from './series.js';
 
 export interface BatchOptions {
   readonly from: number;
@@ -40,7 +40,8 @@ export class GameFailure extends Error {
 }
 
 export function newTally(job: Job): Tally {
-  return new Tally(job.setup.roleCounts.map(([id, n]) => [id, n, ROLES.get(id)!.team]), job.setup.deck.length);
+  const teams = new Map(job.setup.game.tableRoles.map((r) => [r.id, r.team]));
+  return new Tally(job.setup.roleCounts.map(([id, n]) => [id, n, teams.get(id) ?? 'town']), job.setup.deck.length);
 }
 
 export function runBatch(job: Job, opts: BatchOptions): Tally {
@@ -64,7 +65,7 @@ export function runArmsBatch(jobs: readonly Job[], opts: BatchOptions): ArmsTall
       const g = playOne(jobs[a], k, playOptions, opts.check === true, opts.strict === true, tallies[a]);
       if (g === null) continue;
       // Outside playOne's try: a failing writer is an error of the run, not of game k.
-      tallies[a].add(g);
+      tallies[a].add(g, eveningPoints(g));
       if (a === 0) {
         baseline = g;
         opts.onRecord?.(gameRecord(g, k));

@@ -2,11 +2,12 @@
 import type { Game } from '../engine/game.js';
 import { playGame, type PlayOptions } from '../engine/play.js';
 import { deriveGameSeed } from '../rng.js';
-import { playEveningGame } from '../rules/club/evening.js';
-import type { RoleDef } from '../rules/roles.js';
+import type { RoleDef } from '../model/roles.js';
+import { playInSeries } from './series.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { loadSetup, type OverrideLabel } from '../setup/load.js';
 import { loadStrategies } from '../strategy/load.js';
+import { loadRolePlugins } from '../setup/rolePlugins.js';
 import { newPlayer } from '../strategy/audit.js';
 import { strategyFor, type StrategyAssignment } from '../strategy/registry.js';
 import type { Player } from '../strategy/types.js';
@@ -31,10 +32,11 @@ export interface JobSpec {
 
 /**
  * Builds a job from its spec with the loaders the command line uses (bad input: UserError); a worker
- * thread rebuilds its job this way. Plug-in strategies are imported first (loadStrategies).
+ * thread rebuilds its job this way. Plug-in strategies and role plug-ins are imported first.
  */
 export async function jobFromSpec(spec: JobSpec, label?: OverrideLabel): Promise<Job> {
   const strategies = await loadStrategies(spec.strategies);
+  await loadRolePlugins(spec.setupArg);
   const setup = loadSetup(spec.setupArg, spec.overrides, label);
   return { setupArg: spec.setupArg, overrides: [...spec.overrides], setup, strategies, seed: spec.seed };
 }
@@ -64,11 +66,15 @@ function seating(job: Job): Seating {
 /** Plays game `index` of the job: its seed depends only on (job seed, index). */
 export function playJobGame(job: Job, index: number, options: PlayOptions = {}): Game {
   const { keepLog, playerFor } = seating(job);
-  const series = job.setup.options.series;
-  if (typeof series === 'number' && series > 1) {
-    // C16.1 evenings (club): the evening's earlier games decide this one's killed-first-day seats.
-    return playEveningGame(job, job.setup.game, series, index, (k, game, quiet) =>
-      playGame(game, job.setup.deck, playerFor, deriveGameSeed(job.seed, k), quiet ? { keepLog } : { ...options, keepLog: options.keepLog === true || keepLog }));
+  const game = job.setup.game;
+  if (game.rules.series > 1) {
+    // C16.1 evenings: the evening's earlier games decide what this one is handed (runner/series.ts).
+    return playInSeries(job, game.rules.series, index, (k, carried, quiet) => {
+      let carry: unknown = null;
+      const onCarry = (c: unknown) => (carry = c);
+      const opts: PlayOptions = quiet ? { keepLog, carried, onCarry } : { ...options, keepLog: options.keepLog === true || keepLog, carried, onCarry };
+      return { game: playGame(game, job.setup.deck, playerFor, deriveGameSeed(job.seed, k), opts), carry };
+    });
   }
   // No copy of the options per game unless the strategies need the log and the caller did not ask.
   const playOptions = keepLog && options.keepLog !== true ? { ...options, keepLog: true } : options;

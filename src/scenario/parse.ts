@@ -1,18 +1,13 @@
 // Reads and validates a scenario file: a fixed deal, scripted decisions per phase, and expectations.
 import { dirname, resolve } from 'node:path';
 import { UserError } from '../errors.js';
-import type { Statement } from '../engine/events.js';
-import { ROLES } from '../rules/roles.js';
+import type { Statement } from '../model/events.js';
 import { BUILTIN_SETUPS, builtinSetup } from '../setup/builtin.js';
 import { inputFileProblem, parseData, readInputFile } from '../setup/dataFile.js';
 import { closest, textProblem } from '../text.js';
-import type { DecisionKind } from '../strategy/types.js';
-
-export const DECISION_KINDS: readonly DecisionKind[] = [
-  'nominate', 'vote', 'revote', 'voteAll', 'propose', 'mafiaKill', 'courtesanShot', 'freeze', 'heal', 'check', 'note', 'maniacKill',
-  'block', 'jail', 'bail', 'killerShot', 'duel', 'cancel',
-];
-export const SPEECH_KINDS = ['speech', 'tieSpeech', 'lastWord'] as const;
+import { DECISION_KINDS, SPEECH_KINDS } from '../model/decisions.js';
+import { ROLES } from '../rules/catalogue.js';
+import { loadedRoles } from '../setup/rolePlugins.js';
 /** Script entries that set state as the phase begins instead of answering a request. */
 export const SETTINGS = ['fouls'] as const;
 
@@ -78,7 +73,8 @@ export function readScenario(file: string): Scenario {
     ? Object.entries(d.options).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : String(v)}`)
     : fail('options', 'must be a mapping');
   const deal = Array.isArray(d.deal) ? d.deal.map(String) : fail('deal', 'missing (the role of each seat, seat 1 first)');
-  deal.forEach((r, i) => ROLES.has(r) || fail(`deal[${i}]`, `unknown role "${r}"${closest(r, [...ROLES.keys()])}`));
+  const plugins = [...loadedRoles()];
+  deal.forEach((r, i) => ROLES.has(r) || plugins.some((p) => p.id === r) || fail(`deal[${i}]`, `unknown role "${r}"${closest(r, [...ROLES.keys()])}`));
   const fallback = d.fallback === undefined ? 'none' : String(d.fallback);
   const script = new Map<string, PhaseScript>();
   if (d.script !== undefined) {
@@ -146,6 +142,12 @@ function resolveSeats(who: string, deal: readonly string[], fail: (m: string) =>
   return seats;
 }
 
+/** A decision kind a loaded role plug-in declares (src/setup/rolePlugins.ts). */
+function pluginDecision(kind: string): boolean {
+  for (const r of loadedRoles()) if (r.night?.decision === kind) return true;
+  return false;
+}
+
 /** Decisions answered yes or no (1 or 0); every other decision kind names a seat. */
 const YES_NO_KINDS: readonly string[] = ['voteAll', 'note', 'cancel'];
 
@@ -163,7 +165,7 @@ function parseAnswer(kind: string, value: unknown, seats: number, fail: (m: stri
     if (typeof value !== 'number' || !(value >= 0)) fail('expected a foul count ≥ 0 (halves allowed)');
     return value as number;
   }
-  if (!(DECISION_KINDS as readonly string[]).includes(kind)) fail(`unknown decision${closest(kind, [...DECISION_KINDS, ...SPEECH_KINDS, ...SETTINGS])}`);
+  if (!(DECISION_KINDS as readonly string[]).includes(kind) && !pluginDecision(kind)) fail(`unknown decision${closest(kind, [...DECISION_KINDS, ...SPEECH_KINDS, ...SETTINGS])}`);
   if (value === null || value === 'none') return null;
   if (YES_NO_KINDS.includes(kind)) {
     if (value === 'yes' || value === true) return 1;

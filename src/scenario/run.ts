@@ -1,10 +1,11 @@
 // Plays a scenario: scripted seats answer from the script, the rest fall back to a strategy (or to no
 // action), and every expectation is checked after its phase or at the end.
-import type { GameEvent, Statement } from '../engine/events.js';
+import type { GameEvent, Statement } from '../model/events.js';
 import type { Game } from '../engine/game.js';
 import { playGame } from '../engine/play.js';
 import { UserError } from '../errors.js';
-import { ROLES, type RoleDef } from '../rules/roles.js';
+import type { RoleDef } from '../model/roles.js';
+import type { RulesGame } from '../rules/ruleSet.js';
 import { deriveGameSeed } from '../rng.js';
 import { loadSetup } from '../setup/load.js';
 import { STRATEGIES } from '../strategy/registry.js';
@@ -28,8 +29,7 @@ const phaseKey = (g: Game) => `${g.phase} ${g.phase === 'day' ? g.day : g.night}
 export function runScenario(sc: Scenario): ScenarioResult {
   // An option's error names the scenario's field, not a --option the user never typed.
   const setup = loadSetup(sc.setup, sc.options, (key) => `${sc.file}: options.${key}`);
-  const deal = sc.deal.map((id) => ROLES.get(id)!);
-  checkDeal(sc, setup.deck, deal);
+  const deal = dealOf(sc, setup.deck);
   const fallback = sc.fallback === 'none' ? null : STRATEGIES.get(sc.fallback);
   if (fallback === undefined) throw new UserError(`${sc.file}: fallback: unknown strategy "${sc.fallback}" (use none or ${[...STRATEGIES.keys()].join(', ')})`);
 
@@ -39,14 +39,14 @@ export function runScenario(sc: Scenario): ScenarioResult {
   const results: ExpectationResult[] = [];
   const reached = new Set<string>();
   let phaseStart = 0;
-  const onPhaseEnd = (g: Game) => {
+  const onPhaseEnd = (g: Game, rules: RulesGame) => {
     const key = phaseKey(g);
     reached.add(key);
     const events = (g.log ?? []).slice(phaseStart);
     phaseStart = g.log?.length ?? 0;
     for (const e of sc.expect) if (e.after === key) results.push(...check(g, e, events, key));
     // Settings (fouls) of the next phase take effect as it begins, i.e. now.
-    if (!g.over) applySettings(g, sc.script.get(g.phase === 'day' ? `night ${g.night + 1}` : `day ${g.day + 1}`));
+    if (!g.over) applySettings(g, rules, sc.script.get(g.phase === 'day' ? `night ${g.night + 1}` : `day ${g.day + 1}`));
   };
   const game = playGame(setup.game, setup.deck, (seat, role) => scriptedPlayer(sc, seat, role, fallback?.createPlayer(seat) ?? null), deriveGameSeed(sc.seed, 0), {
     keepLog: true,
@@ -65,19 +65,22 @@ function hasSetting(ps: PhaseScript | undefined): boolean {
 }
 
 /** `fouls: N` in a phase's script: the seat has N fouls as that phase begins (U12 scenarios). */
-function applySettings(g: Game, ps: PhaseScript | undefined): void {
+function applySettings(g: Game, rules: RulesGame, ps: PhaseScript | undefined): void {
   if (!ps) return;
   for (let s = 1; s <= g.n; s++) {
     const v = ps.get(s)?.get('fouls') ?? ps.get('all')?.get('fouls');
-    if (typeof v === 'number') g.fouls[s] = v;
+    if (typeof v === 'number') rules.apply?.(s, 'fouls', v);
   }
 }
 
-function checkDeal(sc: Scenario, deck: readonly RoleDef[], deal: readonly RoleDef[]): void {
-  const count = (xs: readonly RoleDef[]) => xs.map((r) => r.id).sort().join(',');
-  if (count(deck) !== count(deal)) {
-    throw new UserError(`${sc.file}: deal: must be the setup's roles in some order (${deck.length} seats: ${count(deck)}), got ${count(deal)}`);
+/** The deal as the setup's own roles (so a family runs its own version of each), or why it cannot be. */
+function dealOf(sc: Scenario, deck: readonly RoleDef[]): RoleDef[] {
+  const count = (xs: readonly string[]) => [...xs].sort().join(',');
+  const ids = deck.map((r) => r.id);
+  if (count(ids) !== count(sc.deal)) {
+    throw new UserError(`${sc.file}: deal: must be the setup's roles in some order (${deck.length} seats: ${count(ids)}), got ${count(sc.deal)}`);
   }
+  return sc.deal.map((id) => deck.find((r) => r.id === id)!);
 }
 
 function scriptedPlayer(sc: Scenario, seat: number, _role: RoleDef, fallback: Player | null): Player {
@@ -144,13 +147,16 @@ function check(g: Game, e: Expectation, events: readonly GameEvent[], when: stri
   }
   const elim = events.flatMap((x) => (x.t === 'eliminated' || x.t === 'died' ? [x.seat] : []));
   expectSet('eliminated', e.eliminated, elim);
-  expectSet('frozen', e.frozen, seatsWhere(g, (s) => g.frozen[s] === 1 && g.healed[s] === 0));
-  expectSet('healed', e.healed, seatsWhere(g, (s) => g.healed[s] === 1));
-  expectSet('nominees', e.nominees, [...g.nominees]);
+  // What the phase's record says was frozen (and not healed), healed, nominated and checked.
+  const picks = (kind: string) => events.flatMap((x) => (x.t === 'action' && x.kind === kind && x.target !== null ? [x.target] : []));
+  const healed = picks('heal');
+  expectSet('frozen', e.frozen, picks('freeze').filter((s) => !healed.includes(s)));
+  expectSet('healed', e.healed, healed);
+  expectSet('nominees', e.nominees, [...g.facts.nominees()]);
   if (e.checks) {
     for (const [by, targets] of Object.entries(e.checks)) {
       for (const [target, result] of Object.entries(targets)) {
-        const found = g.checks.find((c) => c.by === Number(by) && c.target === Number(target));
+        const found = g.facts.checksBy(Number(by)).find((c) => c.target === Number(target));
         const ok = found?.result === result;
         out.push({ label: `check by #${by} of #${target} after ${when}`, ok, detail: ok ? '' : `expected ${result}, got ${found?.result ?? 'no check'}` });
       }
@@ -183,7 +189,7 @@ function check(g: Game, e: Expectation, events: readonly GameEvent[], when: stri
     out.push({ label: `${c.times} × ${JSON.stringify(c.event)} in ${when}`, ok: got === c.times, detail: got === c.times ? '' : `found ${got}` });
   }
   for (const [seat, want] of Object.entries(e.fouls ?? {})) {
-    const got = g.fouls[Number(seat)];
+    const got = g.facts.fouls(Number(seat)); // public (U12)
     out.push({ label: `fouls of #${seat} after ${when}`, ok: got === want, detail: got === want ? '' : `expected ${want}, got ${got}` });
   }
   const scalar = (name: string, want: unknown, got: unknown) => {

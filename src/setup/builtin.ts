@@ -1,6 +1,6 @@
 // Built-in setups: a rule set, its parameters (settable with --option) and the roles they give.
 import type { OptionSpec, OptionValue } from '../rules/options.js';
-import type { RuleSet } from '../rules/types.js';
+import type { RuleSet } from '../rules/ruleSet.js';
 import { club } from '../rules/club/index.js';
 import { CLUB_MAX_SEATS, CLUB_MIN_SEATS, CLUB_TABLE_PARAMS, clubTable } from '../rules/club/slots.js';
 import { ukrainian } from '../rules/ukrainian/index.js';

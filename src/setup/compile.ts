@@ -1,11 +1,12 @@
 // Turns a setup (built-in or file) plus --option overrides into what a run needs, validating every
 // field; any problem is one UserError line naming the source, the field and the value.
 import { UserError } from '../errors.js';
-import type { GameSetup } from '../engine/game.js';
+import type { GameSetup } from '../engine/play.js';
 import { pointsTable, SCORING_EVENT_IDS } from '../engine/scoring.js';
-import { COMMON_OPTIONS, describeValue, parseOptionValue, type OptionSpec, type OptionValue } from '../rules/options.js';
-import { ROLES, type RoleDef } from '../rules/roles.js';
-import type { RuleSet } from '../rules/types.js';
+import type { RoleDef } from '../model/roles.js';
+import { ROLES } from '../rules/catalogue.js';
+import { COMMON_OPTIONS, parseOptionValue, type OptionSpec, type OptionValue } from '../rules/options.js';
+import type { RuleSet } from '../rules/ruleSet.js';
 import { closest } from '../text.js';
 
 export interface SetupSpec {
@@ -19,13 +20,15 @@ export interface SetupSpec {
   /** C16: immunity kind → a list of seats, or a count of random seats (club only). */
   readonly immunities?: Readonly<Record<string, unknown>>;
   readonly params: Readonly<Record<string, OptionValue>>;
+  /** Role plug-ins the setup names, by the key it names them with in `roles` (a path), loaded. */
+  readonly plugins?: ReadonlyMap<string, RoleDef>;
 }
 
 export interface CompiledSetup {
   readonly name: string;
   readonly source: string;
   readonly rules: RuleSet;
-  /** Role counts in catalogue order. */
+  /** Role counts (by role id) in catalogue order. */
   readonly roleCounts: ReadonlyArray<readonly [string, number]>;
   /** The deck to deal: one role per seat. */
   readonly deck: readonly RoleDef[];
@@ -50,24 +53,31 @@ export function compileSetup(spec: SetupSpec): CompiledSetup {
   const where = (field: string) => `${spec.source === 'built-in' ? `setup ${spec.name}` : spec.source}: ${field}`;
   const rules = spec.rules;
 
-  const roleCounts: [string, number][] = [];
-  for (const [id, count] of Object.entries(spec.roles)) {
-    const role = ROLES.get(id);
-    if (!role) throw new UserError(`${where(`roles.${id}`)}: unknown role "${id}"${closest(id, [...ROLES.keys()])}`);
-    if (!rules.roles.includes(id)) {
-      throw new UserError(`${where(`roles.${id}`)}: the ${rules.id} rule set has no role "${id}" (it has: ${rules.roles.join(', ')})`);
+  // The rule set's roles as it runs them, then the setup's plug-in roles (by their ids).
+  const catalogue = new Map(rules.roles);
+  const plugins = spec.plugins ?? new Map<string, RoleDef>();
+  const counted: [RoleDef, number][] = [];
+  for (const [key, count] of Object.entries(spec.roles)) {
+    const role = plugins.get(key) ?? catalogue.get(key);
+    if (!role) {
+      if (ROLES.has(key)) throw new UserError(`${where(`roles.${key}`)}: the ${rules.id} rule set has no role "${key}" (it has: ${[...catalogue.keys()].join(', ')})`);
+      throw new UserError(`${where(`roles.${key}`)}: unknown role "${key}"${closest(key, [...ROLES.keys()])}`);
     }
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > MAX_PLAYERS) {
-      throw new UserError(`${where(`roles.${id}`)}: count must be a whole number from 0 to ${MAX_PLAYERS}, got ${JSON.stringify(count)}`);
+      throw new UserError(`${where(`roles.${key}`)}: count must be a whole number from 0 to ${MAX_PLAYERS}, got ${JSON.stringify(count)}`);
     }
-    if (count > 0) roleCounts.push([id, count]);
+    if (plugins.has(key) && catalogue.has(role.id)) throw new UserError(`${where(`roles.${key}`)}: the plug-in's role id "${role.id}" is a built-in role's; give it an id of its own`);
+    if (count > 0) counted.push([role, count]);
   }
   // Checked before the deck is built: a billion seats would be a billion-entry array.
-  const seats = roleCounts.reduce((sum, [, count]) => sum + count, 0);
+  const seats = counted.reduce((sum, [, count]) => sum + count, 0);
   if (seats > MAX_PLAYERS) throw new UserError(`${where('roles')}: a table has at most ${MAX_PLAYERS} players, got ${seats}`);
-  const order = [...ROLES.keys()];
-  roleCounts.sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]));
-  const deck = roleCounts.flatMap(([id, count]) => Array<RoleDef>(count).fill(ROLES.get(id)!));
+  // Built-in roles in catalogue order, then plug-ins in the order the setup lists them.
+  const order = [...catalogue.keys()];
+  const rank = (r: RoleDef) => (catalogue.get(r.id) === r ? order.indexOf(r.id) : order.length);
+  counted.sort((a, b) => rank(a[0]) - rank(b[0]));
+  const roleCounts: [string, number][] = counted.map(([r, count]) => [r.id, count]);
+  const deck = counted.flatMap(([role, count]) => Array<RoleDef>(count).fill(role));
   if (deck.length < 2) throw new UserError(`${where('roles')}: a game needs at least 2 players, got ${deck.length}`);
 
   const specs = optionSpecs(rules);
@@ -80,7 +90,7 @@ export function compileSetup(spec: SetupSpec): CompiledSetup {
     if ('error' in parsed) throw new UserError(`${where(`options.${key}`)}: bad value ${JSON.stringify(raw)}: ${parsed.error}`);
     options[key] = parsed.value;
   }
-  const problem = rules.validateDeck(deck.map((r) => r.id), options);
+  const problem = rules.validateDeck(deck, options);
   if (problem) throw new UserError(`${where('roles')}: ${problem}`);
 
   const scoring: Record<string, number> = { ...rules.defaultScoring };
@@ -94,12 +104,12 @@ export function compileSetup(spec: SetupSpec): CompiledSetup {
 
   const immunities = compileImmunities(spec.immunities ?? {}, rules, deck.length, where);
   const game: GameSetup = {
-    rules,
-    cfg: rules.configure(options),
-    maxDays: options.maxDays as number,
-    revealRoles: options.revealRoles as boolean,
+    rulesId: rules.id,
+    rules: rules.configure(options, { deck, ...(immunities ? { immunities } : {}) }),
+    maxDays: Number(options.maxDays),
+    revealRoles: options.revealRoles === true,
     points: pointsTable(scoring),
-    ...(immunities ? { immunities } : {}),
+    tableRoles: counted.map(([r]) => r),
   };
   return { name: spec.name, source: spec.source, rules, roleCounts, deck, options, params: spec.params, scoring, game };
 }
@@ -142,8 +152,4 @@ export function parseOverrides(pairs: readonly string[]): [string, string][] {
     if (eq <= 0) throw new UserError(`--option ${p}: expected key=value`);
     return [p.slice(0, eq).trim(), p.slice(eq + 1).trim()];
   });
-}
-
-export function describeOptions(options: Readonly<Record<string, OptionValue>>): string {
-  return Object.entries(options).map(([k, v]) => `${k}=${describeValue(v)}`).join(' ');
 }

@@ -8,6 +8,8 @@ import { closest, textProblem } from '../text.js';
 import { BUILTIN_SETUPS, builtinSetup } from './builtin.js';
 import { compileSetup, optionSpecs, parseOverrides, type CompiledSetup, type SetupSpec } from './compile.js';
 import { parseData, readInputFile } from './dataFile.js';
+import { isRolePluginKey, loadedRole } from './rolePlugins.js';
+import type { RoleDef } from '../model/roles.js';
 
 const FILE_FIELDS = ['name', 'description', 'rules', 'roles', 'options', 'scoring', 'immunities'];
 
@@ -80,11 +82,21 @@ function readSetupFile(path: string): SetupSpec {
     const problem = data[field] === undefined ? null : textProblem(data[field]);
     if (problem) throw new UserError(`${path}: ${field}: ${problem}`);
   }
+  const roles = data.roles as Record<string, number>;
+  const plugins = new Map<string, RoleDef>();
+  for (const key of Object.keys(roles)) {
+    if (!isRolePluginKey(key)) continue;
+    const role = loadedRole(path, key);
+    // Every command imports a setup's plug-ins before it loads the setup (cli/main.ts, runner/job.ts).
+    if (!role) throw new UserError(`${path}: roles.${key}: the role plug-in was not imported before the setup was read`);
+    plugins.set(key, role);
+  }
   return {
     name: (data.name as string | undefined) ?? basename(path, extname(path)),
     source: path,
     rules,
-    roles: data.roles as Record<string, number>,
+    roles,
+    plugins,
     options: (data.options as Record<string, unknown> | undefined) ?? {},
     scoring: (data.scoring as Record<string, unknown> | undefined) ?? {},
     immunities: (data.immunities as Record<string, unknown> | undefined) ?? {},

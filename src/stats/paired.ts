@@ -1,7 +1,7 @@
 // Comparisons on common random numbers: two arms (pairings, setups, options) played on the same game
 // seeds give paired outcomes, and a paired difference is far more precise than two intervals side by
 // side (the luck of the deal cancels). docs/statistics.md explains the method.
-import { WINNERS, type Winner } from '../engine/events.js';
+import { WINNERS, type Winner } from '../model/events.js';
 import { wilson, type Interval } from './intervals.js';
 import { binomialCdf } from './special.js';
 

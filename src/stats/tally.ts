@@ -6,8 +6,8 @@
 // (how many survived, their points): the unit an interval is computed over is the game. So is a
 // role's with several seats; a role with one seat a game is its own per-game count.
 import type { Game } from '../engine/game.js';
-import type { RoleDef, Team } from '../rules/roles.js';
-import { ELIMINATION_CAUSES, WINNERS, type EliminationCause, type Winner } from '../engine/events.js';
+import type { RoleDef, Team } from '../model/roles.js';
+import { ELIMINATION_CAUSES, WINNERS, type EliminationCause, type Winner } from '../model/events.js';
 import { Distribution, type DistributionData } from './distribution.js';
 
 /** How the players of one role (or one team) fared, summed over games. */
@@ -120,7 +120,8 @@ export class Tally {
     for (let s = 0; s < seats; s++) this.seats.push(emptySeat());
   }
 
-  add(g: Game): void {
+  /** `eveningPoints`: on an evening's last game (C16.1), each seat's points over the evening (runner/series.ts). */
+  add(g: Game, eveningPoints: readonly number[] | null = null): void {
     const w = g.winner!;
     this.games++;
     this.outcomes[w]++;
@@ -159,7 +160,7 @@ export class Tally {
     }
     endGame(town);
     endGame(mafia);
-    if (g.eveningPoints) this.#addEvening(g.eveningPoints);
+    if (eveningPoints) this.#addEvening(eveningPoints);
   }
 
   #row(role: RoleDef): Row {
@@ -181,9 +182,9 @@ export class Tally {
     if (this.failures.length < KEPT_FAILURES) this.failures.push({ game, error, replay });
   }
 
-  /** Per role, in the setup's order. */
-  get roles(): ReadonlyArray<readonly [string, GroupTally]> {
-    return this.#roles.map((r) => [r.id, r.group] as const);
+  /** Per role, in the setup's order: its id, its counts and its team. */
+  get roles(): ReadonlyArray<readonly [string, GroupTally, Team]> {
+    return this.#roles.map((r) => [r.id, r.group, r.team] as const);
   }
 
   /** Per team (town, mafia): its roles' rows summed, with its own per-game counts. */

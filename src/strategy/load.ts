@@ -3,20 +3,16 @@
 // implements Strategy. Importing is asynchronous, so every caller (the CLI, a worker thread rebuilding
 // a job from its specs, the tournament) awaits loadStrategies(specs) once before building its jobs;
 // after that the synchronous parseStrategies(specs) finds the loaded plug-ins by path.
-import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { UserError } from '../errors.js';
+import { PluginError, UserError } from '../errors.js';
+import { findExport, importModule } from '../plugins/importModule.js';
 import { isPluginPath, loadedPlugin, parseStrategies, pluginKey, registerPlugin, splitSpec, strategyFlag, type SpecLabel, type StrategyAssignment } from './registry.js';
 import type { Decision, DecisionRequest, Player, SpeechKind, Strategy } from './types.js';
 import type { PlayerView } from '../views/view.js';
 import type { Rng } from '../rng.js';
-import type { Statement } from '../engine/events.js';
+import type { Statement } from '../model/events.js';
 
-/** A plug-in threw: the game it was playing fails (recorded with its replay command; G9 covers bad answers). */
-export class PluginError extends Error {
-  override readonly name = 'PluginError';
-}
+export { PluginError };
 
 /**
  * Imports every plug-in the specs name (once per path per process), then parses the specs. Errors name
@@ -31,23 +27,9 @@ export async function loadStrategies(specs: readonly string[], label: SpecLabel 
 }
 
 async function importPlugin(name: string, spec: string, label: SpecLabel): Promise<Strategy> {
-  const file = pluginKey(name);
-  if (!existsSync(file)) throw new UserError(`${label(spec)}: no such plug-in file ${name}`);
-  const url = pathToFileURL(file).href;
-  let mod: Record<string, unknown>;
-  try {
-    if (/\.(m|c)?ts$/.test(file)) {
-      const { tsImport } = await import('tsx/esm/api');
-      mod = (await tsImport(url, import.meta.url)) as Record<string, unknown>;
-    } else mod = (await import(url)) as Record<string, unknown>;
-  } catch (e) {
-    throw new UserError(`${label(spec)}: cannot load ${name}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
-  }
-  // A CommonJS module (a .ts or .js file outside an ESM package) arrives wrapped in one more `default`.
-  const inner = mod.default as Record<string, unknown> | undefined;
-  const s = [mod.default, mod.strategy, inner?.default, inner?.strategy].find(
-    (x): x is Strategy => typeof x === 'object' && x !== null && typeof (x as Partial<Strategy>).createPlayer === 'function',
-  );
+  const mod = await importModule(pluginKey(name), name);
+  if ('problem' in mod) throw new UserError(`${label(spec)}: ${mod.problem}`);
+  const s = findExport(mod.exports, ['default', 'strategy'], (x): x is Strategy => typeof x === 'object' && x !== null && typeof (x as Partial<Strategy>).createPlayer === 'function');
   if (!s) {
     throw new UserError(`${label(spec)}: ${name} must export a strategy (default export or \`strategy\`) with a createPlayer(seat) function`);
   }

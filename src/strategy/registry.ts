@@ -5,7 +5,8 @@ import { random } from '../../strategies/random.js';
 import { smart } from '../../strategies/smart.js';
 import { UserError } from '../errors.js';
 import { closest } from '../text.js';
-import { ROLES, type RoleDef } from '../rules/roles.js';
+import type { RoleDef } from '../model/roles.js';
+import { ROLES } from '../rules/catalogue.js';
 import { isAuditedStrategy, markAudited } from './audit.js';
 import type { Strategy, StrategyParamValue } from './types.js';
 

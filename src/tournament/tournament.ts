@@ -2,7 +2,7 @@
 // numbers: game K deals the same roles to the same seats in every pairing). Each pairing's town win rate
 // has its Wilson interval, and every pairing is compared with the first on the same games: the paired
 // difference in town wins with Newcombe's interval and McNemar's p (docs/statistics.md).
-import { WINNERS, type Winner } from '../engine/events.js';
+import { WINNERS, type Winner } from '../model/events.js';
 import type { Job } from '../runner/job.js';
 import { runArms } from '../runner/parallel.js';
 import type { CompiledSetup } from '../setup/compile.js';

@@ -1,14 +1,75 @@
 // The one projection from the game state to what a player may know (G7). A strategy gets only this:
-// the game is held in a private field no bot can reach, and every accessor filters by the seat.
-import type { Color, GameEvent } from '../engine/events.js';
-import type { Game } from '../engine/game.js';
-import type { Team } from '../rules/roles.js';
-import { contains } from '../engine/seatArrays.js';
+// the game is held in a private field no bot can reach, and every accessor filters by the seat. A view
+// reads the game through ViewSource — the kernel's public state, the event record, and the facts the
+// rule set publishes (TableFacts) — and imports nothing of the engine.
+import type { Color, GameEvent } from '../model/events.js';
+import type { RoleDef, RoleTraits, Team } from '../model/roles.js';
+import type { DecisionKind, Intent } from '../model/decisions.js';
 
 export interface KnownCheck {
   readonly target: number;
   readonly result: Color;
   readonly night: number;
+}
+
+/**
+ * The facts of the table a rule set keeps and publishes, read-only: what is public (nominees, jail,
+ * fouls), and each player's own check results (a view asks only for its own seat).
+ */
+export interface TableFacts {
+  /** Today's nominees in nomination order (U3.1). */
+  nominees(): readonly number[];
+  /** C10: whether a seat sits in jail. */
+  isJailed(seat: number): boolean;
+  /** U12: a seat's fouls. */
+  fouls(seat: number): number;
+  /** U9.1, C12: the checks a seat made, in order. */
+  checksBy(seat: number): readonly KnownCheck[];
+}
+
+/** The facts of a table whose rules keep none of them. */
+export const NO_FACTS: TableFacts = Object.freeze({
+  nominees: () => [],
+  isJailed: () => false,
+  fouls: () => 0,
+  checksBy: () => [],
+});
+
+/** What a view reads of a game (engine/game.ts's Game is one). */
+export interface ViewSource {
+  readonly n: number;
+  readonly roles: readonly RoleDef[];
+  readonly alive: readonly number[];
+  readonly day: number;
+  readonly night: number;
+  readonly phase: 'day' | 'night';
+  readonly log: readonly GameEvent[] | null;
+  readonly config: { readonly rulesId: string; readonly revealRoles: boolean; readonly tableRoles: readonly RoleDef[] };
+  readonly facts: TableFacts;
+  living(): number[];
+  publicRecord(audited: boolean): PublicRecord;
+}
+
+/** What a role is, as a bot may know it of any role at the table (public: the setup is known). */
+export interface RoleInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly team: Team;
+  readonly traits: RoleTraits;
+  /** The night action's decision kind and what it does, or null for a role without one. */
+  readonly night: { readonly decision: DecisionKind; readonly intent: Intent } | null;
+}
+
+function infoOf(r: RoleDef): RoleInfo {
+  return Object.freeze({ id: r.id, name: r.name, team: r.team, traits: r.traits, night: r.night && Object.freeze({ decision: r.night.decision, intent: r.night.intent }) });
+}
+
+/** One list of RoleInfo per table's roles (made once per list). */
+const infos = new WeakMap<readonly RoleDef[], readonly RoleInfo[]>();
+
+function contains(list: readonly number[], x: number): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i] === x) return true;
+  return false;
 }
 
 /**
@@ -79,12 +140,12 @@ function sharedRecord(log: readonly GameEvent[]): SharedRecord {
 }
 
 export class PlayerView {
-  readonly #g: Game;
+  readonly #g: ViewSource;
   readonly #seat: number;
   /** The player runs audited code (src/strategy/audit.ts): it may be handed events not yet frozen. */
   readonly #audited: boolean;
 
-  constructor(game: Game, seat: number, audited = false) {
+  constructor(game: ViewSource, seat: number, audited = false) {
     this.#g = game;
     this.#seat = seat;
     this.#audited = audited;
@@ -122,7 +183,20 @@ export class PlayerView {
 
   /** Rule set id (public knowledge). */
   get rules(): string {
-    return this.#g.setup.rules.id;
+    return this.#g.config.rulesId;
+  }
+
+  /** The roles of this table, one each: what each is (public knowledge). */
+  get tableRoles(): readonly RoleInfo[] {
+    const roles = this.#g.config.tableRoles;
+    let out = infos.get(roles);
+    if (!out) infos.set(roles, (out = Object.freeze(roles.map(infoOf))));
+    return out;
+  }
+
+  /** What a role of this table is, by id (undefined for a role not at the table). */
+  roleInfo(id: string): RoleInfo | undefined {
+    return this.tableRoles.find((r) => r.id === id);
   }
 
   isAlive(seat: number): boolean {
@@ -163,7 +237,7 @@ export class PlayerView {
   knownRole(seat: number): string | undefined {
     if (!this.#isSeat(seat)) return undefined; // index 0 of the per-seat arrays is not a seat
     if (this.isKnownAlly(seat)) return this.#g.roles[seat].id;
-    if (this.#g.alive[seat] === 0 && this.#g.setup.revealRoles) return this.#g.roles[seat].id;
+    if (this.#g.alive[seat] === 0 && this.#g.config.revealRoles) return this.#g.roles[seat].id;
     return undefined;
   }
 
@@ -173,9 +247,7 @@ export class PlayerView {
 
   /** This player's own check results (U9.1). */
   checks(): KnownCheck[] {
-    const out: KnownCheck[] = [];
-    for (const c of this.#g.checks) if (c.by === this.#seat) out.push({ target: c.target, result: c.result, night: c.night });
-    return out;
+    return this.#g.facts.checksBy(this.#seat).map((c) => ({ target: c.target, result: c.result, night: c.night }));
   }
 
   /**
@@ -195,18 +267,17 @@ export class PlayerView {
 
   /** Today's nominees in order (public). */
   nominees(): readonly number[] {
-    return this.#g.nominees.slice();
+    return this.#g.facts.nominees().slice();
   }
 
   /** Whether a seat sits in jail (public, C10); always false outside the club rules. */
   isJailed(seat: number): boolean {
-    const jailed = this.#g.jailed;
-    return jailed !== null && jailed[seat] > 0;
+    return this.#g.facts.isJailed(seat);
   }
 
   /** A seat's fouls (public). */
   fouls(seat: number): number {
-    return this.#g.fouls[seat];
+    return this.#g.facts.fouls(seat);
   }
 
   /**
@@ -333,7 +404,7 @@ export class PlayerView {
 export class PublicRecord {
   readonly #spectator: PlayerView;
 
-  constructor(game: Game, audited: boolean) {
+  constructor(game: ViewSource, audited: boolean) {
     this.#spectator = new PlayerView(game, 0, audited);
   }
 
@@ -344,6 +415,15 @@ export class PublicRecord {
   /** Rule set id. */
   get rules(): string {
     return this.#spectator.rules;
+  }
+
+  /** As PlayerView.tableRoles: what each role of the table is (public). */
+  get tableRoles(): readonly RoleInfo[] {
+    return this.#spectator.tableRoles;
+  }
+
+  roleInfo(id: string): RoleInfo | undefined {
+    return this.#spectator.roleInfo(id);
   }
 
   /** As PlayerView.readEvents, over the public events only. */

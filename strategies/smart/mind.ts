@@ -2,10 +2,10 @@
 // record for every seat; the Mind adds what only this seat knows — its team, its own colour, its checks,
 // who went for it — and its private reading, kept up to date from the Table's journal. Everything here
 // comes from the PlayerView (the Table from its public record).
-import type { GameEvent } from '../../src/engine/events.js';
+import type { GameEvent } from '../../src/model/events.js';
 import type { PlayerView, PublicRecord } from '../../src/views/view.js';
 import { BLACK, RED, Reading, scoreArray, seatArray, vouchWeight, type Report } from './reading.js';
-import { ACCUSE, DIED, INVESTIGATORS, LEARN, STALE, tableOf, VOTE, VOUCH, type Table } from './table.js';
+import { ACCUSE, DIED, LEARN, STALE, tableOf, VOTE, VOUCH, type Table } from './table.js';
 
 type EventType = GameEvent['t'];
 type EventOf<T extends EventType> = Extract<GameEvent, { t: T }>;
@@ -15,7 +15,6 @@ export class Mind {
   readonly me: number;
   readonly role: string;
   readonly town: boolean;
-  readonly rules: string;
   /** A town investigator (commissar, policeman): it trusts no other claimant. */
   readonly investigator: boolean;
   /** 1 for a known member of my team (myself included). */
@@ -75,8 +74,7 @@ export class Mind {
     this.me = view.seat;
     this.role = view.role;
     this.town = view.team === 'town';
-    this.rules = view.rules;
-    this.investigator = this.town && INVESTIGATORS.has(this.role);
+    this.investigator = this.town && view.roleInfo(this.role)?.traits.investigator === true;
     this.record = view.publicRecord;
     this.table = tableOf(this.record);
     this.ally = seatArray(n);

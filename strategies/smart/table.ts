@@ -6,8 +6,7 @@
 //
 // Each seat's Mind (./mind.ts) adds its private reading on top, following the Table's journal: for each
 // public event, the few steps a private reading takes from it, in order.
-import type { GameEvent, Statement } from '../../src/engine/events.js';
-import { roleById } from '../../src/rules/roles.js';
+import type { GameEvent, Statement } from '../../src/model/events.js';
 import type { PublicRecord } from '../../src/views/view.js';
 import { BLACK, RED, Reading, scoreArray, seatArray, type Evidence, type Report } from './reading.js';
 
@@ -15,8 +14,6 @@ type EventType = GameEvent['t'];
 type EventOf<T extends EventType> = Extract<GameEvent, { t: T }>;
 
 /** Roles that check a player's colour (U9, C12) and roles that protect (U8, C7). */
-export const INVESTIGATORS: ReadonlySet<string> = new Set(['commissar', 'policeman']);
-export const PROTECTORS: ReadonlySet<string> = new Set(['doctor']);
 
 /**
  * The journal's steps, four numbers each (step, a, b, c). ACCUSE: a accused (or nominated) b. VOTE: a
@@ -31,18 +28,11 @@ export const DIED = 4;
 export const LEARN = 5;
 export const STALE = 6;
 
-/** The colour a role shows to an investigator, as +1 black / -1 red (catalogue data, public). */
-function roleColour(role: string | undefined): number {
-  if (!role) return 0;
-  const r = roleById(role);
-  return r ? (r.team === 'mafia' ? BLACK : RED) : 0;
-}
 
 export class Table implements Evidence {
   readonly n: number;
   readonly rules: string;
-  private readonly club: boolean;
-  private readonly vanilla: boolean;
+  private readonly onlyMafiaKill: boolean;
   readonly accusations: number[] = [];
   readonly votes: number[] = [];
   readonly vouches: number[] = [];
@@ -85,8 +75,8 @@ export class Table implements Evidence {
     const n = record.players;
     this.n = n;
     this.rules = record.rules;
-    this.club = this.rules === 'club';
-    this.vanilla = this.rules === 'vanilla';
+    // A table where nobody but the mafia team kills at night: a night victim is red (vanilla, V3).
+    this.onlyMafiaKill = !record.tableRoles.some((r) => r.traits.killer || r.night?.intent === 'duel');
     this.accused = scoreArray(n);
     this.diedAtNight = seatArray(n);
     this.investigatorClaim = seatArray(n);
@@ -154,12 +144,19 @@ export class Table implements Evidence {
     this.journal.push(kind, a, b, c);
   }
 
+  /** The colour a revealed role shows to an investigator, as +1 black / -1 red (public: the table's roles). */
+  private roleColour(role: string | undefined): number {
+    if (!role) return 0;
+    const r = this.record.roleInfo(role);
+    return r ? (r.team === 'mafia' ? BLACK : RED) : 0;
+  }
+
   private readVote(e: EventOf<'vote'>): void {
     this.votes.push(e.seat, e.target);
     this.attacked(e.seat, e.target, 0.3);
     this.pub.tell(e.seat, e.target);
     this.step(VOTE, e.seat, e.target, 0);
-    if (this.club) this.countRoundVote(e.target, e.round);
+    this.countRoundVote(e.target, e.round);
   }
 
   private readSpeech(e: EventOf<'speech' | 'lastWord'>): void {
@@ -171,7 +168,7 @@ export class Table implements Evidence {
   }
 
   private readElimination(e: EventOf<'eliminated'>): void {
-    this.learn(e.seat, roleColour(e.role));
+    this.learn(e.seat, this.roleColour(e.role));
   }
 
   private readNightDeath(e: EventOf<'died'>): void {
@@ -183,9 +180,9 @@ export class Table implements Evidence {
     this.pub.died(this, dead, a.length, this.votes.length);
     this.step(DIED, dead, a.length, this.votes.length);
     if (this.investigatorClaim[dead] !== 0) this.structural();
-    this.learn(dead, roleColour(e.role));
-    // Vanilla: only the mafia kill at night (V3), so a night victim is red.
-    if (this.vanilla) this.learn(dead, RED);
+    this.learn(dead, this.roleColour(e.role));
+    // Only the mafia kill at night (vanilla, V3): a night victim is red.
+    if (this.onlyMafiaKill) this.learn(dead, RED);
   }
 
   /** U9.2: the note is the engine's, so it is true; its author was a real investigator. */
@@ -241,8 +238,9 @@ export class Table implements Evidence {
       const x = statements[i];
       switch (x.type) {
         case 'claim':
-          if (INVESTIGATORS.has(x.role)) this.noteInvestigatorClaim(seat);
-          else if (PROTECTORS.has(x.role)) this.protectorClaim[seat] = 1;
+          const traits = this.record.roleInfo(x.role)?.traits;
+          if (traits?.investigator) this.noteInvestigatorClaim(seat);
+          else if (traits?.protector) this.protectorClaim[seat] = 1;
           break;
         case 'check': {
           if (!this.validSeat(x.seat)) break;

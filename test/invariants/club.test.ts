@@ -5,6 +5,8 @@
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/engine/game.js';
+import { ClubGame } from '../../src/rules/club/index.js';
+import type { RulesGame } from '../../src/rules/ruleSet.js';
 import { checkInvariants, InvariantError } from '../../src/engine/invariants.js';
 import { playGame } from '../../src/engine/play.js';
 import { deriveGameSeed } from '../../src/rng.js';
@@ -45,7 +47,10 @@ function guarded(seat: number, fail: (what: string) => void): Player {
     },
     speak(view, kind) {
       if (kind !== 'lastWord' && !view.isAlive(seat)) fail(`dead seat ${seat} asked for a ${kind}`);
-      if (kind !== 'lastWord' && view.isJailed(seat)) fail(`jailed seat ${seat} asked for a ${kind} (C10.1)`);
+      // C10.1, C10.4: a jailed player speaks only right after a speaker yields him the floor.
+      const last = view.events(view.events().length - 1)[0];
+      const yielded = last?.t === 'yield' && last.target === seat;
+      if (kind !== 'lastWord' && view.isJailed(seat) && !yielded) fail(`jailed seat ${seat} asked for a ${kind} (C10.1, C10.4)`);
       if (kind === 'lastWord' && view.isAlive(seat)) fail(`living seat ${seat} asked for a last word`);
       return undefined;
     },
@@ -56,9 +61,9 @@ function fuzz(job: Job, games: number): { games: number; phases: number } {
   let phases = 0;
   for (let k = 0; k < games; k++) {
     const problems: string[] = [];
-    const onPhaseEnd = (g: Game) => {
+    const onPhaseEnd = (g: Game, rules: RulesGame) => {
       phases++;
-      checkInvariants(g);
+      checkInvariants(g, rules);
     };
     try {
       playGame(job.setup.game, job.setup.deck, (seat) => guarded(seat, (w) => problems.push(w)), deriveGameSeed(job.seed, k), {
@@ -90,42 +95,54 @@ describe('the club invariants catch what they claim to', () => {
   /** A finished-phase club game to tamper with (club-8, seed fixed, event record kept). */
   const game = () => {
     const job = makeJob('club-8', ['maxDays=3'], '1');
-    let g: Game | null = null;
+    let found: { g: Game; club: ClubGame } | null = null;
     playGame(job.setup.game, job.setup.deck, (seat) => random.createPlayer(seat), deriveGameSeed('1', 0), {
       keepLog: true,
-      onPhaseEnd: (x) => {
-        g ??= x;
+      onPhaseEnd: (g, rules) => {
+        if (rules instanceof ClubGame) found ??= { g, club: rules };
       },
     });
-    return g! as Game;
+    return found! as { g: Game; club: ClubGame };
   };
 
   it('C10.2 a player still jailed after their Judge died is caught', () => {
-    const g = game();
+    const { g, club } = game();
     const judge = g.roles.findIndex((r, s) => s > 0 && r.id === 'judge');
     const other = judge === 1 ? 2 : 1;
     (g.alive as number[])[judge] = 0;
-    g.jailed![other] = judge;
-    expect(() => checkInvariants(g)).toThrow(InvariantError);
+    club.jailed[other] = judge;
+    expect(() => checkInvariants(g, club)).toThrow(InvariantError);
   });
 
   it('C10.1 a vote by a jailed player in the record is caught', () => {
-    const g = game();
-    const [seat, target] = g.living().filter((s) => g.jailed![s] === 0);
+    const { g, club } = game();
+    const [seat, target] = g.living().filter((s) => club.jailed[s] === 0);
     g.log!.push({ t: 'jailed', seat, reason: 'judge' }, { t: 'phase', phase: 'day', n: 9 }, { t: 'vote', seat, target, round: 1 });
-    expect(() => checkInvariants(g)).toThrow(new RegExp(`jailed seat ${seat} votes`));
+    expect(() => checkInvariants(g, club)).toThrow(new RegExp(`jailed seat ${seat} votes`));
+  });
+
+  it('C10.4 a jailed player who speaks without a yield, or twice a day, is caught', () => {
+    const { g, club } = game();
+    const [seat] = g.living().filter((s) => club.jailed[s] === 0);
+    g.log!.push({ t: 'jailed', seat, reason: 'judge' }, { t: 'phase', phase: 'day', n: 9 }, { t: 'speech', seat, statements: [] });
+    expect(() => checkInvariants(g, club)).toThrow(new RegExp(`jailed seat ${seat} speaks`));
+    const second = game();
+    const [s2, o2] = second.g.living().filter((s) => second.club.jailed[s] === 0);
+    second.g.log!.push({ t: 'jailed', seat: s2, reason: 'judge' }, { t: 'phase', phase: 'day', n: 9 },
+      { t: 'yield', seat: o2, target: s2 }, { t: 'speech', seat: s2, statements: [] }, { t: 'yield', seat: o2, target: s2 });
+    expect(() => checkInvariants(second.g, second.club)).toThrow(new RegExp(`jailed seat ${s2} is given the floor twice in one day`));
   });
 
   it('C4.2 an execution after a void vote in the record is caught', () => {
-    const g = game();
+    const { g, club } = game();
     const s = g.living()[0];
     g.log!.push({ t: 'phase', phase: 'day', n: 9 }, { t: 'noElimination', reason: 'a tie between 4 players' }, { t: 'eliminated', seat: s, cause: 'vote' });
-    expect(() => checkInvariants(g)).toThrow(/executed on a void vote/);
+    expect(() => checkInvariants(g, club)).toThrow(/executed on a void vote/);
   });
 
   it('C17 negative points are caught', () => {
-    const g = game();
+    const { g, club } = game();
     g.points[2] = -1;
-    expect(() => checkInvariants(g)).toThrow(/points/);
+    expect(() => checkInvariants(g, club)).toThrow(/points/);
   });
 });

@@ -11,8 +11,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UserError } from '../../src/errors.js';
 import type { Game } from '../../src/engine/game.js';
 import { checkInvariants } from '../../src/engine/invariants.js';
-import { WINNERS } from '../../src/engine/events.js';
+import { WINNERS } from '../../src/model/events.js';
 import type { OptionSpec } from '../../src/rules/options.js';
+import type { RulesGame } from '../../src/rules/ruleSet.js';
 import { RULE_SETS } from '../../src/rules/registry.js';
 import { createRng, type Rng } from '../../src/rng.js';
 import { playJobGame, replayCommand, type Job } from '../../src/runner/job.js';
@@ -57,7 +58,7 @@ function randomSetupFile(rng: Rng, index: number): string | null {
   const roles: Record<string, number> = {};
   const seats = 4 + rng.int(13);
   for (let i = 0; i < seats; i++) {
-    const role = rng.pick(rules.roles);
+    const role = rng.pick([...rules.roles.keys()]);
     roles[role] = (roles[role] ?? 0) + 1;
   }
   const options: Record<string, unknown> = {};
@@ -76,9 +77,9 @@ function randomSetupFile(rng: Rng, index: number): string | null {
 function fuzzJob(job: Job, games: number): { phases: number; outcomes: Set<string> } {
   let phases = 0;
   const outcomes = new Set<string>();
-  const onPhaseEnd = (g: Game) => {
+  const onPhaseEnd = (g: Game, rules: RulesGame) => {
     phases++;
-    checkInvariants(g);
+    checkInvariants(g, rules);
   };
   for (let k = 0; k < games; k++) {
     let g: Game;
@@ -89,7 +90,7 @@ function fuzzJob(job: Job, games: number): { phases: number; outcomes: Set<strin
     }
     const where = `\n  replay: ${replayCommand(job, k, true)}`;
     if (!WINNERS.includes(g.winner!)) throw new Error(`game ended without a result${where}`);
-    if (g.day > g.setup.maxDays) throw new Error(`day ${g.day} past the cap${where}`);
+    if (g.day > g.config.maxDays) throw new Error(`day ${g.day} past the cap${where}`);
     for (let s = 1; s <= g.n; s++) if (!(g.points[s] >= 0)) throw new Error(`seat ${s} scored ${g.points[s]}${where}`);
     outcomes.add(g.winner!);
   }

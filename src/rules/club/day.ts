@@ -1,72 +1,104 @@
 // The club day (C4): speeches, the vote of every living free player, the shoot-out, the Lawyer's
 // cancellation, the `friend` save, the execution and the last word.
-import type { Game } from '../../engine/game.js';
-import { NO, YES } from '../../strategy/types.js';
+import { NO, YES } from '../../model/decisions.js';
 import { speakingOrder } from '../dayTools.js';
-import { speechFoul } from '../discipline.js';
-import { isJailed, type ClubConfig, type ClubState } from './config.js';
-import { friendSaves, shielded } from './immunity.js';
-import { releaseOrphans } from './night.js';
+import type { Game } from '../../engine/game.js';
 import { clearSeats, without } from '../../engine/seatArrays.js';
+import type { Discipline } from '../discipline.js';
+import type { ClubConfig } from './config.js';
+import type { Immunities } from './immunity.js';
 
+/** What the day reads and changes of a club game's state (ClubGame in ./index.ts). */
+export interface ClubDayState {
+  readonly g: Game;
+  readonly cfg: ClubConfig;
+  readonly discipline: Discipline;
+  readonly immunities: Immunities;
+  readonly jailed: number[];
+  readonly lawyers: readonly number[];
+  readonly cancelUsed: number[];
+  readonly votes: number[];
+  shootout: boolean;
+  isJailed(seat: number): boolean;
+  releaseOrphans(): void;
+}
 
-export function runClubDay(g: Game): void {
-  const cfg = g.cfg as ClubConfig;
-  const st = g.ruleState as ClubState;
+export function runClubDay(c: ClubDayState): void {
+  const { g, discipline } = c;
   const order = speakingOrder(g, g.day);
+  const heard: number[] = []; // C10.4: the jailed who have spoken today
   for (const seat of order) {
-    if (g.alive[seat] !== 1 || isJailed(g, seat)) continue; // C10.1: the jailed give no speech
-    if (g.skipSpeech[seat] === 1) {
-      g.skipSpeech[seat] = 0; // U12.2 (C19)
-      g.log?.push({ t: 'skipSpeech', seat });
-      continue;
-    }
-    const statements = g.speak(seat, 'speech');
-    g.log?.push({ t: 'speech', seat, statements });
-    if (speechFoul(g, seat, cfg)) {
-      // C19: a technical corpse leaves silently; a Judge's prisoners go free (C10.2).
-      releaseOrphans(g);
-      if (g.endStep()) return;
-    }
+    if (g.alive[seat] !== 1 || c.isJailed(seat)) continue; // C10.1: the jailed give no speech
+    if (discipline.skips(seat)) continue; // U12.2 (C19)
+    if (speech(c, seat)) return;
+    if (g.alive[seat] !== 1) continue;
+    const jailed = yieldOptions(c, heard);
+    if (jailed.length === 0) continue;
+    const to = g.ask(seat, 'yield', jailed, true, null); // C10.4
+    if (to === null) continue;
+    heard.push(to);
+    g.log?.push({ t: 'yield', seat, target: to });
+    if (speech(c, to)) return;
   }
-  const condemned = countVotes(g, cfg, st, order);
-  if (condemned !== 0) execute(g, st, condemned);
+  const condemned = countVotes(c, order);
+  if (condemned !== 0) execute(c, condemned);
+}
+
+/** A day speech (G8) and the foul it may earn; true when the game ended. */
+function speech(c: ClubDayState, seat: number): boolean {
+  const { g } = c;
+  const statements = g.speak(seat, 'speech');
+  g.log?.push({ t: 'speech', seat, statements });
+  if (!c.discipline.speechFoul(seat)) return false;
+  // C19: a technical corpse leaves silently; a Judge's prisoners go free (C10.2).
+  c.releaseOrphans();
+  return g.endStep();
+}
+
+/** C10.4: the living jailed players who have not spoken today. */
+function yieldOptions(c: ClubDayState, heard: readonly number[]): number[] {
+  const { g } = c;
+  const out: number[] = [];
+  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && c.isJailed(s) && !heard.includes(s)) out.push(s);
+  return out;
 }
 
 /** C10.3 / C16.1: whether a vote against the seat is accepted today. */
-function votable(g: Game, cfg: ClubConfig, st: ClubState, seat: number): boolean {
-  return !shielded(g, st, seat) && !(cfg.jailShields && isJailed(g, seat));
+function votable(c: ClubDayState, seat: number): boolean {
+  return !c.immunities.shielded(seat) && !(c.cfg.jailShields && c.isJailed(seat));
 }
 
 /**
  * C4.1–C4.2: every living, free player votes for one other living player; a missing or illegal vote
  * is a vote for oneself. Most votes is condemned; 2–3 tied: a shoot-out picks one at random; more than
  * 3 tied: nobody. C17.2: a town voter scores for a vote on a mafia-team player, a mafia-team voter
- * for a vote on a town player. Returns the condemned seat, or 0 (`st.shootout` says how).
+ * for a vote on a town player. Returns the condemned seat, or 0 (`c.shootout` says how).
  */
-function countVotes(g: Game, cfg: ClubConfig, st: ClubState, order: readonly number[]): number {
-  const votes = st.votes;
+function countVotes(c: ClubDayState, order: readonly number[]): number {
+  const { g, votes } = c;
+  const extra = c.discipline.extraVoteAgainst;
+  const points = g.config.points;
   clearSeats(votes);
-  st.shootout = false;
+  c.shootout = false;
   // Who may be voted for does not change while the table votes: worked out once, not per voter.
   const candidates: number[] = [];
-  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && votable(g, cfg, st, s)) candidates.push(s);
+  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && votable(c, s)) candidates.push(s);
   for (const voter of order) {
-    if (g.alive[voter] !== 1 || isJailed(g, voter)) continue;
+    if (g.alive[voter] !== 1 || c.isJailed(voter)) continue;
     const options = without(candidates, voter);
     const target = options.length > 0 ? g.ask(voter, 'vote', options, false, voter)! : voter;
     g.log?.push({ t: 'vote', seat: voter, target, round: 1 });
-    if (target === voter && !votable(g, cfg, st, voter)) continue; // a shielded player's own vote is not accepted either
+    if (target === voter && !votable(c, voter)) continue; // a shielded player's own vote is not accepted either
     votes[target]++;
     const from = g.roles[voter].team;
     const on = g.roles[target].team;
-    if (from === 'town' && on === 'mafia') g.award(voter, g.setup.points.townVoteOnMafia);
-    else if (from === 'mafia' && on === 'town') g.award(voter, g.setup.points.mafiaVoteOnTown);
+    if (from === 'town' && on === 'mafia') g.award(voter, points.townVoteOnMafia);
+    else if (from === 'mafia' && on === 'town') g.award(voter, points.mafiaVoteOnTown);
   }
   // U12.2 (C19): 3 fouls cost one extra vote against in the next vote; every living player is a candidate.
   for (let s = 1; s <= g.n; s++) {
-    if (g.extraVoteAgainst[s] === 1 && g.alive[s] === 1 && votable(g, cfg, st, s)) votes[s]++;
-    g.extraVoteAgainst[s] = 0;
+    if (extra[s] === 1 && g.alive[s] === 1 && votable(c, s)) votes[s]++;
+    extra[s] = 0;
   }
   let best = 0;
   let tied = 0;
@@ -90,32 +122,34 @@ function countVotes(g: Game, cfg: ClubConfig, st: ClubState, order: readonly num
   }
   const executed = g.rng.pick(top); // C4.2: the shoot-out
   g.log?.push({ t: 'shootout', seats: [...top], executed });
-  st.shootout = true;
+  c.shootout = true;
   return executed;
 }
 
 /** C4.3, C16.2, C4.4: the Lawyer may cancel; `friend` may save; otherwise the execution and the last word. */
-function execute(g: Game, st: ClubState, condemned: number): void {
-  const cause = st.shootout ? 'shootout' : 'vote';
-  for (const lawyer of st.lawyers) {
-    if (g.alive[lawyer] !== 1 || isJailed(g, lawyer) || st.cancelUsed[lawyer] === 1 || lawyer === condemned) continue;
+function execute(c: ClubDayState, condemned: number): void {
+  const { g } = c;
+  const cause = c.shootout ? 'shootout' : 'vote';
+  for (const lawyer of c.lawyers) {
+    if (g.alive[lawyer] !== 1 || c.isJailed(lawyer) || c.cancelUsed[lawyer] === 1 || lawyer === condemned) continue;
     const cancel = g.ask(lawyer, 'cancel', g.yesNo(), false, NO) === YES;
     g.log?.push({ t: 'action', kind: 'cancel', seat: lawyer, target: cancel ? condemned : null, to: [lawyer] });
     if (!cancel) continue;
-    st.cancelUsed[lawyer] = 1;
+    c.cancelUsed[lawyer] = 1;
     g.log?.push({ t: 'cancelled', seat: lawyer, condemned });
-    if (g.roles[condemned].team === 'town') g.award(lawyer, g.setup.points.lawyerSavesTown); // C17.3
+    if (g.roles[condemned].team === 'town') g.award(lawyer, g.config.points.lawyerSavesTown); // C17.3
     g.log?.push({ t: 'noElimination', reason: 'the Lawyer cancelled the vote' });
     return;
   }
-  if (friendSaves(g, st, condemned)) {
+  if (c.immunities.friendSaves(condemned)) {
     g.log?.push({ t: 'noElimination', reason: 'an immunity saved the condemned' });
     return;
   }
   g.eliminate(condemned, cause);
-  g.jailed![condemned] = 0;
+  c.jailed[condemned] = 0;
   g.log?.push({ t: 'eliminated', seat: condemned, cause, role: g.revealedRole(condemned) });
-  g.log?.push({ t: 'lastWord', seat: condemned, statements: g.speak(condemned, 'lastWord') }); // C4.4
-  releaseOrphans(g); // C10.2: an executed Judge's prisoners go free
+  const statements = g.speak(condemned, 'lastWord'); // C4.4
+  g.log?.push({ t: 'lastWord', seat: condemned, statements });
+  c.releaseOrphans(); // C10.2: an executed Judge's prisoners go free; the dead leave the jail
   g.endStep();
 }

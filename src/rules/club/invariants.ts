@@ -3,6 +3,7 @@
 // in jail, and nobody executed on a void vote.
 import type { Game } from '../../engine/game.js';
 
+
 interface Replay {
   /** Events of the record already checked. */
   at: number;
@@ -12,27 +13,30 @@ interface Replay {
   /** Today's vote was void (a tie of more than 3, no votes, a cancellation, an immunity save). */
   voidVote: boolean;
   executedToday: number;
+  /** C10.4: the jailed seat given the floor by the last yield (0 = none), and who has had it today. */
+  yieldedTo: number;
+  readonly heardInJail: Uint8Array;
 }
 
 const replays = new WeakMap<Game, Replay>();
 
-export function checkClubInvariants(g: Game): string | null {
-  const jailed = g.jailed;
-  if (!jailed) return 'a club game has no jail record';
+/** `jailed`: per seat, the Judge who jailed it (0 = free). */
+export function checkClubInvariants(c: { readonly g: Game; readonly jailed: readonly number[] }): string | null {
+  const { g, jailed } = c;
   for (let s = 1; s <= g.n; s++) {
     const judge = jailed[s];
     if (judge === 0) continue;
     if (g.alive[s] !== 1) return `dead seat ${s} is still in jail`;
     if (g.alive[judge] !== 1) return `seat ${s} is still in jail after its Judge (seat ${judge}) died (C10.2)`;
-    if (g.roles[judge].ability !== 'jail') return `seat ${s} is jailed by seat ${judge}, who is no Judge`;
+    if (g.roles[judge].night?.decision !== 'jail') return `seat ${s} is jailed by seat ${judge}, who is no Judge`;
   }
-  return g.log ? replayRecord(g) : null;
+  return g.log ? replayRecord(g, jailed) : null;
 }
 
-function replayRecord(g: Game): string | null {
+function replayRecord(g: Game, jailed: readonly number[]): string | null {
   let r = replays.get(g);
   if (!r) {
-    r = { at: 0, alive: new Uint8Array(g.n + 1).fill(1), jailed: new Uint8Array(g.n + 1), phase: 'night', voidVote: false, executedToday: 0 };
+    r = { at: 0, alive: new Uint8Array(g.n + 1).fill(1), jailed: new Uint8Array(g.n + 1), phase: 'night', voidVote: false, executedToday: 0, yieldedTo: 0, heardInJail: new Uint8Array(g.n + 1) };
     replays.set(g, r);
   }
   const log = g.log!;
@@ -49,9 +53,18 @@ function replayRecord(g: Game): string | null {
         r.phase = e.phase;
         r.voidVote = false;
         r.executedToday = 0;
+        r.heardInJail.fill(0);
+        break;
+      case 'yield':
+        problem = free(e.seat, 'yields time');
+        if (!problem && (r.alive[e.target] !== 1 || r.jailed[e.target] !== 1)) problem = `seat ${e.seat} yields time to seat ${e.target}, who is not a living prisoner (C10.4)`;
+        else if (!problem && r.heardInJail[e.target] === 1) problem = `jailed seat ${e.target} is given the floor twice in one day (C10.4)`;
+        r.yieldedTo = e.target;
+        r.heardInJail[e.target] = 1;
         break;
       case 'speech':
-        problem = free(e.seat, 'speaks');
+        if (r.yieldedTo === e.seat && r.jailed[e.seat] === 1) r.yieldedTo = 0; // C10.4: given the floor
+        else problem = free(e.seat, 'speaks');
         break;
       case 'vote':
         problem = free(e.seat, 'votes');
@@ -99,7 +112,7 @@ function replayRecord(g: Game): string | null {
   }
   for (let s = 1; s <= g.n; s++) {
     if (r.alive[s] !== g.alive[s]) return `the record and the state disagree on whether seat ${s} lives`;
-    if (r.jailed[s] !== (g.jailed![s] !== 0 ? 1 : 0)) return `the record and the state disagree on whether seat ${s} is jailed`;
+    if (r.jailed[s] !== (jailed[s] !== 0 ? 1 : 0)) return `the record and the state disagree on whether seat ${s} is jailed`;
   }
   return null;
 }

@@ -1,38 +1,45 @@
 // The Ukrainian day (U3): speeches with nominations, the vote, ties, the last word.
-import type { Game } from '../../engine/game.js';
-import { NO, YES } from '../../strategy/types.js';
-import { speechFoul } from '../discipline.js';
+import { NO, YES } from '../../model/decisions.js';
 import { leaders, removeByDay, speakingOrder } from '../dayTools.js';
-import type { UkrainianConfig, UkrainianState } from './config.js';
 import { clearSeats, without } from '../../engine/seatArrays.js';
+import type { Game } from '../../engine/game.js';
+import type { Discipline } from '../discipline.js';
+import type { Night } from '../night.js';
+import type { UkrainianConfig } from './config.js';
 
-export function runUkrainianDay(g: Game): void {
-  const cfg = g.cfg as UkrainianConfig;
-  const state = g.ruleState as UkrainianState;
-  announceNote(g, state);
-  g.nominees = [];
-  clearSeats(state.nominated);
+/** What the day reads and changes of a Ukrainian game's state (UkrainianGame in ./index.ts). */
+export interface UkrainianDayState {
+  readonly g: Game;
+  readonly cfg: UkrainianConfig;
+  readonly discipline: Discipline;
+  readonly night: Night;
+  todaysNominees: number[];
+  readonly nominated: number[];
+  readonly votes: number[];
+}
+
+export function runUkrainianDay(u: UkrainianDayState): void {
+  const { g, cfg, discipline } = u;
+  announceNote(u);
+  u.todaysNominees = [];
+  clearSeats(u.nominated);
   const order = speakingOrder(g, g.day);
   for (const seat of order) {
     if (g.alive[seat] !== 1) continue;
-    if (g.skipSpeech[seat] === 1) {
-      g.skipSpeech[seat] = 0; // U12.2
-      g.log?.push({ t: 'skipSpeech', seat });
-      continue;
-    }
+    if (discipline.skips(seat)) continue; // U12.2
     const statements = g.speak(seat, 'speech');
     g.log?.push({ t: 'speech', seat, statements });
-    const nomineesBefore = g.nominees.length;
-    nominate(g, state, seat);
-    if (speechFoul(g, seat, cfg)) {
+    const nomineesBefore = u.todaysNominees.length;
+    nominate(u, seat);
+    if (discipline.speechFoul(seat)) {
       // U12.3 / U3.1 (docs/rules-decisions.md): removed mid-speech, the speaker loses the nomination
       // made in this speech, and is no longer a nominee either.
-      if (g.nominees.length > nomineesBefore) state.nominated[g.nominees.pop()!] = 0;
-      g.nominees = g.nominees.filter((s) => s !== seat);
+      if (u.todaysNominees.length > nomineesBefore) u.nominated[u.todaysNominees.pop()!] = 0;
+      u.todaysNominees = u.todaysNominees.filter((s) => s !== seat);
       if (g.endStep()) return;
     }
   }
-  const nominees = g.nominees;
+  const nominees = u.todaysNominees;
   if (nominees.length === 0) {
     g.log?.push({ t: 'noElimination', reason: 'no nominees' }); // U3.2
     return;
@@ -45,28 +52,38 @@ export function runUkrainianDay(g: Game): void {
     removeByDay(g, nominees, 'vote'); // U3.2: a later day's single nominee leaves
     return;
   }
-  const condemned = decideVote(g, cfg, state, order, nominees);
+  defend(g, nominees); // U3.6
+  const condemned = decideVote(u, order, nominees);
   if (condemned.length === 0) return;
   removeByDay(g, condemned, 'vote'); // U3.5
 }
 
 /** U3.1: a speaker may nominate one living player other than themself who is not yet nominated. */
-function nominate(g: Game, state: UkrainianState, seat: number): void {
+function nominate(u: UkrainianDayState, seat: number): void {
+  const { g, nominated } = u;
   const { n, alive } = g;
-  const nominated = state.nominated;
   const options: number[] = [];
   for (let s = 1; s <= n; s++) if (alive[s] === 1 && s !== seat && nominated[s] === 0) options.push(s);
   if (options.length === 0) return;
   const target = g.ask(seat, 'nominate', options, true, null);
   if (target === null) return;
-  g.nominees.push(target);
-  state.nominated[target] = 1;
+  u.todaysNominees.push(target);
+  nominated[target] = 1;
   g.log?.push({ t: 'nominate', seat, target });
 }
 
+/** U3.6: before a vote, each nominee in nomination order gives a defence speech. */
+function defend(g: Game, nominees: readonly number[]): void {
+  for (const seat of nominees) {
+    const statements = g.speak(seat, 'defence');
+    g.log?.push({ t: 'speech', seat, statements, defence: true });
+  }
+}
+
 /** U3.3–U3.4: the vote and its tie rule; returns who leaves. */
-function decideVote(g: Game, cfg: UkrainianConfig, state: UkrainianState, order: readonly number[], nominees: readonly number[]): number[] {
-  let top = castVotes(g, state, order, nominees, 'vote', 1);
+function decideVote(u: UkrainianDayState, order: readonly number[], nominees: readonly number[]): number[] {
+  const { g, cfg } = u;
+  let top = castVotes(u, order, nominees, 'vote', 1);
   if (top.length === 1) return top;
   g.log?.push({ t: 'tie', seats: [...top], round: 1 }); // a copy: the views freeze the record's arrays
   switch (cfg.tie) {
@@ -77,15 +94,18 @@ function decideVote(g: Game, cfg: UkrainianConfig, state: UkrainianState, order:
       return [g.rng.pick(top)];
     case 'revote-then-none':
     case 'revote-then-all': {
-      for (const s of top) g.log?.push({ t: 'speech', seat: s, statements: g.speak(s, 'tieSpeech'), again: true });
-      top = castVotes(g, state, order, top, 'revote', 2);
+      for (const s of top) {
+        const statements = g.speak(s, 'tieSpeech');
+        g.log?.push({ t: 'speech', seat: s, statements, again: true });
+      }
+      top = castVotes(u, order, top, 'revote', 2);
       if (top.length === 1) return top;
       g.log?.push({ t: 'tie', seats: [...top], round: 2 });
       if (cfg.tie === 'revote-then-none') {
         g.log?.push({ t: 'noElimination', reason: 'tie after the revote' });
         return [];
       }
-      return voteAllLeave(g, order, top);
+      return voteAllLeave(u, order, top);
     }
   }
 }
@@ -95,8 +115,9 @@ function decideVote(g: Game, cfg: UkrainianConfig, state: UkrainianState, order:
  * for a missing or illegal vote: the last candidate (the one before, if the voter is the last).
  * U12.2: a candidate with 3 fouls gets one extra vote against them in the next vote.
  */
-function castVotes(g: Game, state: UkrainianState, order: readonly number[], candidates: readonly number[], kind: 'vote' | 'revote', round: number): number[] {
-  const votes = state.votes;
+function castVotes(u: UkrainianDayState, order: readonly number[], candidates: readonly number[], kind: 'vote' | 'revote', round: number): number[] {
+  const { g, votes } = u;
+  const extra = u.discipline.extraVoteAgainst;
   clearSeats(votes);
   const last = candidates[candidates.length - 1];
   const beforeLast = candidates[candidates.length - 2];
@@ -108,13 +129,14 @@ function castVotes(g: Game, state: UkrainianState, order: readonly number[], can
     votes[target]++;
     g.log?.push({ t: 'vote', seat: voter, target, round });
   }
-  for (const c of candidates) if (g.extraVoteAgainst[c] === 1) votes[c]++;
-  clearSeats(g.extraVoteAgainst);
+  for (const c of candidates) if (extra[c] === 1) votes[c]++;
+  clearSeats(extra);
   return leaders(candidates, votes);
 }
 
 /** U3.4: more than half of the living voting yes removes every tied player; otherwise nobody. */
-function voteAllLeave(g: Game, order: readonly number[], tied: readonly number[]): number[] {
+function voteAllLeave(u: UkrainianDayState, order: readonly number[], tied: readonly number[]): number[] {
+  const g = u.g;
   let yes = 0;
   for (const voter of order) {
     if (g.alive[voter] !== 1) continue;
@@ -127,11 +149,8 @@ function voteAllLeave(g: Game, order: readonly number[], tied: readonly number[]
   return [];
 }
 
-
 /** U9.2: the Commissar's note is read out at the start of the day after the night he died. */
-function announceNote(g: Game, state: UkrainianState): void {
-  const note = state.noteToAnnounce;
-  if (!note) return;
-  state.noteToAnnounce = null;
-  g.log?.push({ t: 'noteAnnounced', seat: note.seat, target: note.target, result: note.result });
+function announceNote(u: UkrainianDayState): void {
+  const note = u.night.takeNote();
+  if (note) u.g.log?.push({ t: 'noteAnnounced', seat: note.seat, target: note.target, result: note.result });
 }

@@ -1,4 +1,5 @@
-// The game's event record: what happened, and who may see it (G7). `to` absent = public.
+// The game's event record: what happened, and who may see it (G7). `to` absent = public. The
+// vocabulary every layer shares (engine, rules, views, strategies, reports); it imports nothing.
 
 export type Color = 'black' | 'red';
 
@@ -20,7 +21,8 @@ export type GameEvent = { to?: readonly number[] } & (
   | { t: 'deal'; roles: readonly string[] }
   | { t: 'team'; seats: readonly number[] }
   | { t: 'phase'; phase: 'day' | 'night'; n: number }
-  | { t: 'speech'; seat: number; statements: readonly Statement[]; again?: boolean }
+  // `again`: a tied player's second speech (U3.4); `defence`: a nominee's defence (U3.6).
+  | { t: 'speech'; seat: number; statements: readonly Statement[]; again?: boolean; defence?: boolean }
   | { t: 'skipSpeech'; seat: number }
   | { t: 'nominate'; seat: number; target: number }
   | { t: 'vote'; seat: number; target: number; round: number }
@@ -47,6 +49,7 @@ export type GameEvent = { to?: readonly number[] } & (
   | { t: 'shootout'; seats: readonly number[]; executed: number }
   | { t: 'cancelled'; seat: number; condemned: number }
   | { t: 'jailed'; seat: number; reason: 'judge' | 'bail' }
+  | { t: 'yield'; seat: number; target: number }
   | { t: 'released'; seat: number; reason: 'judge died' | 'bail' }
   | { t: 'immunity'; seat: number; kind: string; fired: boolean }
   | { t: 'luck'; seat: number }

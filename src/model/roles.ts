@@ -1,0 +1,115 @@
+// What a role is, as data: its team and colour, what it knows, and its night ability — the step it acts
+// at, what it is asked, whom it may pick, and a handler that records the effect (`act`). The night
+// (src/rules/night.ts) runs the abilities in order and resolves every effect at dawn the same way for
+// every rule family. A role plug-in is one such object in a file of its own (docs/extending.md).
+import type { Color } from './events.js';
+import type { DecisionKind, Intent } from './decisions.js';
+
+export type Team = 'town' | 'mafia';
+
+/** What a role is, for bots that reason about roles without knowing their ids (public knowledge). */
+export interface RoleTraits {
+  /** Learns a player's colour at night (U9, C12). */
+  readonly investigator: boolean;
+  /** Protects a player from the night's kills (U8, C7; a bodyguard). */
+  readonly protector: boolean;
+  /** Kills at night on its own (U7, C9, C15; the Sportsman's duel is not counted). */
+  readonly killer: boolean;
+}
+
+/** Whom a night action may pick among the living. */
+export const TARGET_RULES = ['others', 'anyone', 'free-others', 'jailed'] as const;
+export type TargetRule =
+  /** anyone but the actor */
+  | 'others'
+  /** anyone, the actor too (U5.1, U8) */
+  | 'anyone'
+  /** anyone but the actor who is not in jail (C10.1) */
+  | 'free-others'
+  /** only those in jail (C11); the actor is not asked while nobody is */
+  | 'jailed';
+
+/** The kinds of night kill, as they name a night death's cause. */
+export type KillKind = 'mafia' | 'maniac' | 'courtesan' | 'killer';
+
+/**
+ * What an ability's handler may do tonight: each call records an effect, resolved at dawn (G3) —
+ * but a freeze or a block stops the actors who come later in the night at once (U5.3, C6).
+ */
+export interface NightEffects {
+  /** U5.3: a town actor later tonight does not act, unless protected first. */
+  freeze(target: number, by: number): void;
+  /** C6: the target's night action later tonight has no effect (anyone's). */
+  block(target: number, by: number): void;
+  /** U8, C7: the target survives tonight's kills (not a Sportsman's duel). */
+  protect(target: number, by: number): void;
+  /** The target survives tonight's kills because `by` takes the first that would land, and dies instead. */
+  guard(target: number, by: number): void;
+  attack(target: number, by: number, kind: KillKind): void;
+  /** U9.1, C12: `by` learns the target's colour privately, at once. */
+  check(by: number, target: number): Color;
+  /** C10.1: the target goes to jail at dawn (if `by` still lives). */
+  jail(target: number, by: number): void;
+  /** C11: `by` bails the target at dawn: a town player goes free, a mafia-team pick jails `by` too. */
+  bail(target: number, by: number): void;
+  /** C13: at dawn, if the target is mafia team, both die (a protection does not help). */
+  duel(target: number, by: number): void;
+  /** The team of a seat's role (for scoring: C17.4). */
+  teamOf(seat: number): Team;
+  /** Adds the setup's points for a scoring event to a seat (C17). */
+  award(seat: number, event: 'jointShotAtTown' | 'killerShotAtTown'): void;
+}
+
+export interface NightAbility {
+  /** The night step it acts at: one of the rule set's steps (its `nightOrder`), or a step of its own. */
+  readonly step: string;
+  /** A step of its own comes right after this one (when the rule set does not order it); else last. */
+  readonly after: string | null;
+  readonly decision: DecisionKind;
+  readonly intent: Intent;
+  readonly targets: TargetRule;
+  /** A shot: C16.1 shields and C10.3 jail shields keep seats out of its targets. */
+  readonly shot: boolean;
+  /** U5.2 / U8: the `consecutive` rule (no same target, or no action, 3 nights running) binds it. */
+  readonly limited: boolean;
+  /** U9.2: once a game, after a check, the actor may leave a note that is read out if he dies that night. */
+  readonly note: boolean;
+  act(night: NightEffects, actor: number, target: number): void;
+}
+
+export interface RoleDef {
+  readonly id: string;
+  readonly name: string;
+  /** Which side wins with this role (red = town, black = mafia). */
+  readonly team: Team;
+  /** What an investigator's check shows (U9.1, C12). */
+  readonly color: Color;
+  readonly description: string;
+  /** Learns the other members of its team at the start (U2, V2, C3). */
+  readonly knowsTeam: boolean;
+  /**
+   * Its part in the mafia team's night kill (U6, C8, V3): `decides` (the Don, the Boss), `joins`,
+   * `lastResort` (U5.4: shoots when nobody who joins is left), or none.
+   */
+  readonly teamKill: 'decides' | 'joins' | 'lastResort' | null;
+  readonly night: NightAbility | null;
+  /** C13: cannot be killed at night. */
+  readonly nightImmune: boolean;
+  /** C14: survives every kill of the first night it is shot at. */
+  readonly luck: boolean;
+  /** C4.3: may cancel a day's execution, once a game. */
+  readonly cancelsExecution: boolean;
+  /** C2: a sister or brother is this role under a second name (same abilities, own night step). */
+  readonly secondNameOf: string | null;
+  readonly traits: RoleTraits;
+}
+
+/**
+ * What a role plug-in exports (docs/extending.md): a role's fields, only id, name, team and description
+ * required; the loader fills in the rest as the catalogue does (src/setup/rolePlugins.ts).
+ */
+export type RolePlugin = Pick<RoleDef, 'id' | 'name' | 'team' | 'description'> &
+  Partial<Omit<RoleDef, 'id' | 'name' | 'team' | 'description' | 'night' | 'traits'>> & {
+    readonly traits?: Partial<RoleTraits>;
+    readonly night?: (Pick<NightAbility, 'step' | 'decision' | 'intent' | 'act'> & Partial<NightAbility>) | null;
+  };

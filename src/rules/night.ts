@@ -1,0 +1,364 @@
+// The night, for every rule family (G3): the steps in the night order, each role acting at its own
+// step through its ability (catalogue data plus a handler that records an effect), the family's own
+// team kill at its step, and one dawn that resolves every effect the same way — protections, luck,
+// night immunity, guards, duels, the deaths. A family supplies what differs (NightRules): who is in
+// jail, who a shot may not pick, how its team kills, what it does after the deaths.
+import type { Game } from '../engine/game.js';
+import type { Color } from '../model/events.js';
+import type { KillKind, NightAbility, NightEffects, RoleDef, Team } from '../model/roles.js';
+import type { KnownCheck } from '../views/view.js';
+import { clearSeats, seatArray } from '../engine/seatArrays.js';
+import { BY_COURTESAN, BY_KILLER, BY_MAFIA, BY_MANIAC, nightDeathCause } from './nightKills.js';
+import { RunTracker } from './runTracker.js';
+
+/** What a family decides about its nights. */
+export interface NightRules {
+  /** C10.1: a seat in jail does not act (and a Judge's or an Oligarch's picks depend on it). */
+  isJailed(seat: number): boolean;
+  /** C16.1, C10.3: whether a shot may pick the seat tonight. */
+  shootable(seat: number): boolean;
+  /** The `mafia` step: the family's own team kill (U6, C8, V3). */
+  teamKill(night: Night): void;
+  /** U5.2 / U8: how the `consecutive` rule binds a limited ability ('target' or 'any'). */
+  readonly consecutive: 'target' | 'any';
+  /** Dawn, for a seat about to die: a save of the family's own (C16.2); true spares the seat. */
+  spares?(seat: number): boolean;
+  /** Dawn, after the deaths: the family's own changes (C10.1 jail, C11 bail, C10.2 releases). */
+  afterDeaths?(night: Night): void;
+}
+
+/** U9.2: a note left tonight, read out at the start of the next day if its author died this night. */
+export interface Note {
+  readonly seat: number;
+  readonly target: number;
+  readonly result: Color;
+}
+
+/** One step of the night order: the team kill, or the seats whose role acts at it (in seat order). */
+type Step = { readonly teamKill: true } | { readonly teamKill: false; readonly seats: readonly number[]; readonly abilities: readonly NightAbility[] };
+
+/** How a seat dies at dawn. */
+const KILLED = 1;
+const DUEL = 2;
+
+/**
+ * The order of a family's night steps with the option's moves applied: the steps the option names
+ * take the places those steps held, in the order it gives (a full list is a full order); a step of a
+ * role the family does not order comes right after its anchor, or last.
+ */
+export function arrangeSteps(family: readonly string[], moved: readonly string[], extra: ReadonlyArray<{ step: string; after: string | null }>): string[] {
+  const order = [...family];
+  for (const x of extra) {
+    if (order.includes(x.step)) continue;
+    const at = x.after === null ? -1 : order.indexOf(x.after);
+    if (at < 0) order.push(x.step);
+    else order.splice(at + 1, 0, x.step);
+  }
+  const named = new Set(moved);
+  const slots = order.flatMap((s, i) => (named.has(s) ? [i] : []));
+  const placed = moved.filter((s) => order.includes(s));
+  slots.forEach((slot, k) => (order[slot] = placed[k]));
+  return order;
+}
+
+export class Night implements NightEffects {
+  private readonly steps: Step[] = [];
+  /** Tonight's effects, per seat; cleared as each night begins. */
+  private readonly frozen: number[];
+  private readonly blocked: number[];
+  private readonly protectedBy: number[];
+  private readonly guardedBy: number[];
+  /** Who shot at a seat tonight (nightKills.ts bits). */
+  private readonly attacked: number[];
+  /** Dueller → target. */
+  private readonly duelTarget: number[];
+  /** C10.1: target → the Judge who jails it; C11: Oligarch → the pick to bail. */
+  readonly jailOrder: number[];
+  readonly bailOrder: number[];
+  private readonly dying: number[];
+  /** C14: luck spent, for the game. */
+  private readonly luckSpent: number[];
+  /** U5.2 / U8. */
+  private readonly runs: RunTracker;
+  /** U9.1 / C12: every check of the game, in order. */
+  readonly checks: (KnownCheck & { readonly by: number })[] = [];
+  /** U9.2: notes spent, the note left tonight, and the one to read out next day. */
+  private readonly noteSpent: number[];
+  private noteTonight: Note | null = null;
+  private noteToAnnounce: Note | null = null;
+  /** Seats that act at some step, so a night clears only what it can have set. */
+  private readonly anyDuel: boolean;
+
+  constructor(
+    private readonly g: Game,
+    private readonly rules: NightRules,
+    /** The night order: the family's steps, arranged (arrangeSteps). */
+    order: readonly string[],
+  ) {
+    const n = g.n;
+    const roles = g.roles;
+    let anyDuel = false;
+    for (const step of order) {
+      if (step === 'mafia') {
+        this.steps.push({ teamKill: true });
+        continue;
+      }
+      const seats: number[] = [];
+      const abilities: NightAbility[] = [];
+      for (let s = 1; s <= n; s++) {
+        const a = roles[s].night;
+        if (a !== null && a.step === step) {
+          seats.push(s);
+          abilities.push(a);
+          if (a.intent === 'duel') anyDuel = true;
+        }
+      }
+      if (seats.length > 0) this.steps.push({ teamKill: false, seats, abilities });
+    }
+    this.anyDuel = anyDuel;
+    this.frozen = seatArray(n);
+    this.blocked = seatArray(n);
+    this.protectedBy = seatArray(n);
+    this.guardedBy = seatArray(n);
+    this.attacked = seatArray(n);
+    this.duelTarget = seatArray(n);
+    this.jailOrder = seatArray(n);
+    this.bailOrder = seatArray(n);
+    this.dying = seatArray(n);
+    this.luckSpent = seatArray(n);
+    this.noteSpent = seatArray(n);
+    this.runs = new RunTracker(n);
+  }
+
+  /** The night: every step in order, then dawn (G3), then the win check (G5). */
+  run(): void {
+    const { g } = this;
+    clearSeats(this.frozen);
+    clearSeats(this.blocked);
+    clearSeats(this.protectedBy);
+    clearSeats(this.guardedBy);
+    clearSeats(this.attacked);
+    clearSeats(this.jailOrder);
+    clearSeats(this.bailOrder);
+    if (this.anyDuel) clearSeats(this.duelTarget);
+    this.noteTonight = null;
+    for (const step of this.steps) {
+      if (step.teamKill) this.rules.teamKill(this);
+      else for (let i = 0; i < step.seats.length; i++) this.act(step.seats[i], step.abilities[i]);
+    }
+    this.dawn();
+    g.endStep();
+  }
+
+  /** U9.2: the note to read out as the day begins (once), or null. */
+  takeNote(): Note | null {
+    const note = this.noteToAnnounce;
+    this.noteToAnnounce = null;
+    return note;
+  }
+
+  /**
+   * Whether a seat can act now: living, not in jail (C10.1), not blocked (C6), and — a town actor —
+   * not frozen unless protected first (U5.3, U8). A stopped actor learns it privately at its turn.
+   */
+  able(seat: number): boolean {
+    const g = this.g;
+    if (g.alive[seat] !== 1 || this.rules.isJailed(seat)) return false;
+    if (this.blocked[seat] === 1) {
+      g.log?.push({ t: 'blocked', seat, to: [seat] });
+      return false;
+    }
+    if (this.frozen[seat] === 1 && this.protectedBy[seat] === 0 && g.roles[seat].team === 'town') {
+      g.log?.push({ t: 'frozen', seat, to: [seat] });
+      return false;
+    }
+    return true;
+  }
+
+  /** The living seats a seat may pick for an ability (a limited one: but the seat it may not pick again, U5.2). */
+  targets(seat: number, a: NightAbility, barred = 0): number[] {
+    const g = this.g;
+    const out: number[] = [];
+    for (let s = 1; s <= g.n; s++) {
+      if (g.alive[s] !== 1 || s === barred) continue;
+      switch (a.targets) {
+        case 'others':
+          if (s === seat) continue;
+          break;
+        case 'free-others':
+          if (s === seat || this.rules.isJailed(s)) continue;
+          break;
+        case 'jailed':
+          if (!this.rules.isJailed(s)) continue;
+          break;
+        case 'anyone':
+          break;
+      }
+      if (a.shot && !this.rules.shootable(s)) continue;
+      out.push(s);
+    }
+    return out;
+  }
+
+  /** One seat's turn at its step: asked for a pick among its targets, then its ability records the effect. */
+  private act(seat: number, a: NightAbility): void {
+    const g = this.g;
+    const limited = a.limited;
+    const mode = this.rules.consecutive;
+    if (!this.able(seat) || (limited && !this.runs.mayAct(seat, g.night, mode))) {
+      if (limited) this.runs.record(seat, g.night, null, mode); // unable to act: the run breaks
+      return;
+    }
+    const options = this.targets(seat, a, limited ? this.runs.barredTarget(seat, g.night, mode) : 0);
+    if (a.targets === 'jailed' && options.length === 0) return; // C11: nobody in jail, nothing to decide
+    const target = options.length > 0 ? g.ask(seat, a.decision, options, true, null, a.intent) : null;
+    if (limited) this.runs.record(seat, g.night, target, mode);
+    // A check is announced to the checker by its result (check()); any other pick as an action.
+    if (target === null || a.intent !== 'investigate') g.log?.push({ t: 'action', kind: a.decision, seat, target, to: [seat] });
+    if (target === null) return;
+    a.act(this, seat, target);
+    if (a.note && this.noteSpent[seat] === 0) this.offerNote(seat);
+  }
+
+  /** U9.2: after a check, once a game, the note on it. */
+  private offerNote(seat: number): void {
+    const g = this.g;
+    const last = this.checks[this.checks.length - 1];
+    if (last === undefined || last.by !== seat || last.night !== g.night) return;
+    if (g.ask(seat, 'note', g.yesNo(), false, 0) !== 1) return;
+    this.noteSpent[seat] = 1;
+    this.noteTonight = { seat, target: last.target, result: last.result };
+    g.log?.push({ t: 'note', seat, target: last.target, result: last.result, to: [seat] });
+  }
+
+  // ---- the effects an ability records (model/roles.ts: NightEffects) ---------------------------------
+
+  freeze(target: number): void {
+    this.frozen[target] = 1;
+  }
+
+  block(target: number): void {
+    this.blocked[target] = 1;
+  }
+
+  protect(target: number, by: number): void {
+    this.protectedBy[target] = by;
+  }
+
+  guard(target: number, by: number): void {
+    this.guardedBy[target] = by;
+  }
+
+  attack(target: number, _by: number, kind: KillKind): void {
+    this.attacked[target] |= kind === 'mafia' ? BY_MAFIA : kind === 'maniac' ? BY_MANIAC : kind === 'courtesan' ? BY_COURTESAN : BY_KILLER;
+  }
+
+  check(by: number, target: number): Color {
+    const g = this.g;
+    const result = g.roles[target].color;
+    this.checks.push({ by, target, result, night: g.night });
+    g.log?.push({ t: 'check', seat: by, target, result, to: [by] });
+    return result;
+  }
+
+  jail(target: number, by: number): void {
+    if (this.jailOrder[target] === 0) this.jailOrder[target] = by;
+  }
+
+  bail(target: number, by: number): void {
+    this.bailOrder[by] = target;
+  }
+
+  duel(target: number, by: number): void {
+    this.duelTarget[by] = target;
+  }
+
+  teamOf(seat: number): Team {
+    return this.g.roles[seat].team;
+  }
+
+  award(seat: number, event: 'jointShotAtTown' | 'killerShotAtTown'): void {
+    const g = this.g;
+    g.award(seat, event === 'jointShotAtTown' ? g.config.points.jointShotAtTown : g.config.points.killerShotAtTown);
+  }
+
+  // ---- dawn ---------------------------------------------------------------------------------------
+
+  /**
+   * Dawn (G3; U10, C7, C13, C14): each seat shot at survives if it cannot be killed at night, if its
+   * luck holds (the first night it is shot at, spent whatever else happens), if it was protected, or
+   * if a guard takes the hit (and dies instead); a duel with a mafia-team pick kills both, protected
+   * or not; the family may spare one more (C16.2); then the deaths, in seat order.
+   */
+  private dawn(): void {
+    const g = this.g;
+    const dying = this.dying;
+    clearSeats(dying);
+    for (let s = 1; s <= g.n; s++) {
+      if (this.attacked[s] === 0 || g.alive[s] !== 1) continue;
+      const role = g.roles[s];
+      if (role.nightImmune) {
+        g.log?.push({ t: 'saved', seat: s, by: 'sportsman', to: [] }); // C13
+        continue;
+      }
+      let saved = false;
+      if (role.luck && this.luckSpent[s] === 0) {
+        this.luckSpent[s] = 1; // C14
+        g.log?.push({ t: 'luck', seat: s, to: [] });
+        saved = true;
+      }
+      if (this.protectedBy[s] !== 0) {
+        g.log?.push({ t: 'saved', seat: s, by: 'doctor', to: [] }); // U10, C7
+        saved = true;
+      }
+      const guard = this.guardedBy[s];
+      if (!saved && guard !== 0 && g.alive[guard] === 1) {
+        g.log?.push({ t: 'saved', seat: s, by: 'guard', to: [] });
+        dying[guard] = KILLED;
+        this.attacked[guard] |= this.attacked[s];
+        saved = true;
+      }
+      if (!saved) dying[s] = KILLED;
+    }
+    if (this.anyDuel) this.resolveDuels();
+    let deaths = 0;
+    for (let s = 1; s <= g.n; s++) {
+      if (dying[s] === 0 || g.alive[s] !== 1 || this.rules.spares?.(s) === true) continue;
+      g.eliminate(s, dying[s] === DUEL ? 'sportsman' : nightDeathCause(this.attacked[s]));
+      deaths++;
+      g.log?.push({ t: 'died', seat: s, role: g.revealedRole(s) });
+    }
+    if (deaths === 0) g.log?.push({ t: 'noDeaths' });
+    const note = this.noteTonight;
+    if (note !== null && g.alive[note.seat] === 0) this.noteToAnnounce = note; // U9.2
+    this.rules.afterDeaths?.(this);
+  }
+
+  /** C13: a dueller whose pick is mafia team dies with it, whatever protected either. */
+  private resolveDuels(): void {
+    const g = this.g;
+    for (let seat = 1; seat <= g.n; seat++) {
+      const target = this.duelTarget[seat];
+      if (target === 0) continue;
+      const hit = g.roles[target].team === 'mafia';
+      g.log?.push({ t: 'duel', seat, target, hit, to: [seat] });
+      if (!hit) continue;
+      if (g.alive[target] === 1 && this.dying[target] === 0) this.dying[target] = DUEL;
+      if (g.alive[seat] === 1 && this.dying[seat] === 0) this.dying[seat] = DUEL;
+    }
+  }
+}
+
+/** The team-kill seats of a game by their part: who decides, who joins, who shoots when nobody joins is left (U5.4). */
+export function teamKillSeats(roles: readonly RoleDef[]): { members: number[]; lastResort: number[]; seeing: number[] } {
+  const members: number[] = [];
+  const lastResort: number[] = [];
+  const seeing: number[] = [];
+  for (let s = 1; s < roles.length; s++) {
+    const r = roles[s];
+    if (r.teamKill === 'decides' || r.teamKill === 'joins') members.push(s);
+    else if (r.teamKill === 'lastResort') lastResort.push(s);
+    if (r.team === 'mafia' && r.knowsTeam) seeing.push(s);
+  }
+  return { members, lastResort, seeing };
+}

@@ -1,0 +1,157 @@
+// Role plug-ins: a setup file may name a role by the path of a module that exports it (`roles:
+// { ./bodyguard.ts: 1 }`, the path relative to the setup file). Importing is asynchronous, so every
+// entry point awaits loadRolePlugins(setup) once before it loads the setup; after that the synchronous
+// setup loader finds the loaded roles by path (the same two steps as strategy plug-ins). A role is
+// checked field by field here and rebuilt with the catalogue's defaults (docs/extending.md).
+import { dirname, resolve } from 'node:path';
+import { PluginError, UserError } from '../errors.js';
+import { INTENTS } from '../model/decisions.js';
+import { TARGET_RULES, type NightAbility, type NightEffects, type RoleDef } from '../model/roles.js';
+import { findExport, importModule } from '../plugins/importModule.js';
+import { ability, role } from '../rules/catalogue.js';
+import { textProblem } from '../text.js';
+import { builtinSetup } from './builtin.js';
+import { parseData, readInputFile } from './dataFile.js';
+
+const LOADED = new Map<string, RoleDef>();
+
+/** A `roles` key that names a plug-in file rather than a role id. */
+export function isRolePluginKey(key: string): boolean {
+  return /^\.{0,2}[\\/]/.test(key) || /\.(m|c)?(j|t)s$/.test(key);
+}
+
+/** Where a setup file's role plug-in key points. */
+export function rolePluginPath(setupFile: string, key: string): string {
+  return resolve(dirname(setupFile), key);
+}
+
+/** The loaded plug-in role a setup file names, or undefined if loadRolePlugins has not imported it. */
+export function loadedRole(setupFile: string, key: string): RoleDef | undefined {
+  return LOADED.get(rolePluginPath(setupFile, key));
+}
+
+/** Every role plug-in loaded in this process (a scenario's deal and script may name their ids and decisions). */
+export function loadedRoles(): Iterable<RoleDef> {
+  return LOADED.values();
+}
+
+/** Imports the role plug-ins of a scenario file's setup (its `setup:` is relative to the scenario file). */
+export async function loadScenarioRolePlugins(scenarioFile: string): Promise<void> {
+  let data: unknown;
+  try {
+    data = parseData(readInputFile(scenarioFile, 'scenario'), scenarioFile, 'scenario');
+  } catch {
+    return; // readScenario reports it
+  }
+  const setup = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).setup : undefined;
+  if (typeof setup === 'string' && !builtinSetup(setup)) await loadRolePlugins(resolve(dirname(scenarioFile), setup));
+}
+
+/**
+ * Imports the role plug-ins a setup file names (once per path per process). A built-in setup, or a
+ * file that cannot be read or names none, is left to the setup loader and its errors.
+ */
+export async function loadRolePlugins(setupArg: string): Promise<void> {
+  if (builtinSetup(setupArg)) return;
+  let data: unknown;
+  try {
+    data = parseData(readInputFile(setupArg, 'setup'), setupArg, 'setup');
+  } catch {
+    return; // the setup loader reports it, with the same message
+  }
+  const roles = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).roles : undefined;
+  if (typeof roles !== 'object' || roles === null) return;
+  for (const key of Object.keys(roles)) {
+    if (!isRolePluginKey(key)) continue;
+    const file = rolePluginPath(setupArg, key);
+    if (LOADED.has(file)) continue;
+    const field = `${setupArg}: roles.${key}`;
+    const mod = await importModule(file, key);
+    if ('problem' in mod) throw new UserError(`${field}: ${mod.problem}`);
+    const raw = findExport(mod.exports, ['default', 'role'], (x): x is Record<string, unknown> => typeof x === 'object' && x !== null);
+    if (!raw) throw new UserError(`${field}: ${key} must export a role (default export or \`role\`): an object with id, name, team and description`);
+    LOADED.set(file, checkedRole(raw, field, key));
+  }
+}
+
+const ID = /^[a-z][a-z0-9-]{0,39}$/;
+const ROLE_FIELDS = ['id', 'name', 'team', 'description', 'color', 'knowsTeam', 'teamKill', 'night', 'nightImmune', 'luck', 'cancelsExecution', 'traits', 'secondNameOf'];
+const ABILITY_FIELDS = ['step', 'after', 'decision', 'intent', 'targets', 'shot', 'limited', 'note', 'act'];
+
+/** The plug-in's role, every field checked (one error line naming it) and the rest defaulted. */
+function checkedRole(r: Record<string, unknown>, field: string, key: string): RoleDef {
+  const fail = (name: string, problem: string): never => {
+    throw new UserError(`${field}: ${name}: ${problem}`);
+  };
+  const text = (name: string, optional = false): string | undefined => {
+    const v = r[name];
+    if (v === undefined && optional) return undefined;
+    const problem = textProblem(v);
+    return problem ? fail(name, problem) : (v as string);
+  };
+  const oneOf = <T extends string | null>(name: string, v: unknown, values: readonly T[]): T | undefined => {
+    if (v === undefined) return undefined;
+    return values.includes(v as T) ? (v as T) : fail(name, `must be one of ${values.map((x) => JSON.stringify(x)).join(', ')}, got ${JSON.stringify(v)}`);
+  };
+  const flag = (name: string, v: unknown): boolean | undefined => (v === undefined || typeof v === 'boolean' ? v : fail(name, `must be true or false, got ${JSON.stringify(v)}`));
+
+  for (const k of Object.keys(r)) if (!ROLE_FIELDS.includes(k)) fail(k, `unknown field; a role has: ${ROLE_FIELDS.join(', ')}`);
+  const id = typeof r.id === 'string' && ID.test(r.id) ? r.id : fail('id', `must be a lower-case id (letters, digits, -), got ${JSON.stringify(r.id)}`);
+  const team = oneOf('team', r.team, ['town', 'mafia'] as const) ?? fail('team', 'missing (town or mafia)');
+  let traits: Partial<RoleDef['traits']> | undefined;
+  if (r.traits !== undefined) {
+    if (typeof r.traits !== 'object' || r.traits === null) fail('traits', 'must be a mapping of investigator, protector, killer to true or false');
+    const t = r.traits as Record<string, unknown>;
+    for (const k of Object.keys(t)) if (!['investigator', 'protector', 'killer'].includes(k)) fail(`traits.${k}`, 'unknown trait (investigator, protector, killer)');
+    traits = { investigator: flag('traits.investigator', t.investigator) ?? false, protector: flag('traits.protector', t.protector) ?? false, killer: flag('traits.killer', t.killer) ?? false };
+  }
+  const night = r.night === undefined || r.night === null ? null : checkedAbility(r.night, (name, problem) => fail(`night.${name}`, problem), key);
+  return role({
+    id,
+    name: text('name')!,
+    team,
+    description: text('description')!,
+    color: oneOf('color', r.color, ['black', 'red'] as const),
+    knowsTeam: flag('knowsTeam', r.knowsTeam),
+    teamKill: oneOf('teamKill', r.teamKill, ['decides', 'joins', 'lastResort', null] as const),
+    nightImmune: flag('nightImmune', r.nightImmune),
+    luck: flag('luck', r.luck),
+    cancelsExecution: flag('cancelsExecution', r.cancelsExecution),
+    traits: traits as RoleDef['traits'] | undefined,
+    night,
+  });
+}
+
+function checkedAbility(raw: unknown, fail: (name: string, problem: string) => never, key: string): NightAbility {
+  if (typeof raw !== 'object' || raw === null) return fail('(night)', 'must be a mapping: step, decision, intent, act');
+  const a = raw as Record<string, unknown>;
+  for (const k of Object.keys(a)) if (!ABILITY_FIELDS.includes(k)) fail(k, `unknown field; a night ability has: ${ABILITY_FIELDS.join(', ')}`);
+  const id = (name: string, optional: boolean): string | null => {
+    const v = a[name];
+    if ((v === undefined || v === null) && optional) return null;
+    return typeof v === 'string' && ID.test(v) ? v : fail(name, `must be a lower-case id (letters, digits, -), got ${JSON.stringify(v)}`);
+  };
+  const pick = <T extends string>(name: string, values: readonly T[], fallback?: T): T => {
+    const v = a[name];
+    if (v === undefined && fallback !== undefined) return fallback;
+    return values.includes(v as T) ? (v as T) : fail(name, `must be one of ${values.join(', ')}, got ${JSON.stringify(v)}`);
+  };
+  const flag = (name: string): boolean => (a[name] === undefined ? false : typeof a[name] === 'boolean' ? (a[name] as boolean) : fail(name, `must be true or false, got ${JSON.stringify(a[name])}`));
+  const step = id('step', false)!;
+  if (step === 'mafia') fail('step', '"mafia" is the team kill\'s step; give the ability a step of its own');
+  const act = typeof a.act === 'function' ? (a.act as NightAbility['act']) : fail('act', 'must be a function (night, actor, target) that records the effect');
+  const guarded = (night: NightEffects, actor: number, target: number): void => {
+    try {
+      act(night, actor, target);
+    } catch (e) {
+      throw new PluginError(`role plug-in ${key} threw in act: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    }
+  };
+  return ability(step, id('decision', false)!, pick('intent', INTENTS), guarded, {
+    after: id('after', true),
+    targets: pick('targets', TARGET_RULES, 'others'),
+    shot: flag('shot'),
+    limited: flag('limited'),
+    note: flag('note'),
+  });
+}

@@ -1,0 +1,96 @@
+// Role plug-ins (docs/extending.md): a setup names a role module by path; the loader checks it field by
+// field; the role plays under every rule family's night; the built-in bots answer its decision from its
+// declared intent; threads and shards give the same report as one run.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { playJobGame } from '../src/runner/job.js';
+import { jobFromSpec } from '../src/runner/job.js';
+import { cli, ROOT } from './helpers/cli.js';
+
+const UKRAINIAN = join(ROOT, 'roles', 'ukrainian-bodyguard.yaml');
+const CLUB = join(ROOT, 'roles', 'club-12-bodyguard.yaml');
+
+const dir = mkdtempSync(join(tmpdir(), 'mafia-sim-roles-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A setup in the temp dir naming a plug-in file written next to it. */
+function setupWith(plugin: string, file = 'role.mjs', rules = 'rules: ukrainian\nroles: { don: 1, mafia: 2, citizen: 4, ') {
+  writeFileSync(join(dir, file), plugin);
+  const setup = join(dir, `setup-${file}.yaml`);
+  writeFileSync(setup, `${rules}./${file}: 1 }\n`);
+  return setup;
+}
+
+describe('role plug-ins', () => {
+  it('G9 random and smart answer the plug-in decision from its intent: every guard legal, some taken', async () => {
+    for (const [setup, strategy] of [[UKRAINIAN, 'random'], [UKRAINIAN, 'smart'], [CLUB, 'random'], [CLUB, 'smart']] as const) {
+      const job = await jobFromSpec({ setupArg: setup, overrides: [], strategies: [strategy], seed: '4' });
+      let guards = 0;
+      let saves = 0;
+      for (let k = 0; k < 150; k++) {
+        const g = playJobGame(job, k, { keepLog: true });
+        expect(g.illegalDecisions, `${strategy} game ${k}`).toBe(0);
+        for (const e of g.log!) {
+          if (e.t === 'action' && e.kind === 'guard' && e.target !== null) guards++;
+          if (e.t === 'saved' && e.by === 'guard') saves++;
+        }
+      }
+      expect(guards, `${setup} ${strategy}`).toBeGreaterThan(100);
+      expect(saves, `${setup} ${strategy}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('G10 a plug-in setup gives the same report on 1 and 3 threads, and run --check finds no broken invariant', () => {
+    const one = cli(['run', '--setup', 'roles/ukrainian-bodyguard.yaml', '--games', '600', '--seed', '3', '--workers', '1', '--json']);
+    const three = cli(['run', '--setup', 'roles/ukrainian-bodyguard.yaml', '--games', '600', '--seed', '3', '--workers', '3', '--json']);
+    expect(one.code, one.stderr).toBe(0);
+    expect(three.stdout).toBe(one.stdout);
+    const roles = JSON.parse(one.stdout).roles.map((r: { group: string }) => r.group);
+    expect(roles).toContain('bodyguard');
+    const checked = cli(['run', '--setup', 'roles/club-12-bodyguard.yaml', '--strategy', 'smart', '--games', '200', '--check']);
+    expect(checked.code, checked.stderr).toBe(0);
+  });
+
+  it('replay of a plug-in game narrates the guard', () => {
+    const r = cli(['replay', '--setup', 'roles/ukrainian-bodyguard.yaml', '--seed', '1', '--game', '0']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Bodyguard/);
+  });
+
+  it('bad plug-ins are one error line naming the setup, the field and the problem; exit 2', () => {
+    const cases: [string, RegExp][] = [
+      [setupWith('export default 42;', 'number.mjs'), /roles\.\.\/number\.mjs: \.\/number\.mjs must export a role/],
+      [setupWith("export default { id: 'Body Guard', name: 'x', team: 'town', description: 'x' };", 'badid.mjs'), /roles\.\.\/badid\.mjs: id: must be a lower-case id/],
+      [setupWith("export default { id: 'bg', name: 'x', team: 'red', description: 'x' };", 'badteam.mjs'), /team: must be one of "town", "mafia", got "red"/],
+      [setupWith("export default { id: 'bg', name: 'x', team: 'town', description: 'x', nigth: {} };", 'typo.mjs'), /nigth: unknown field/],
+      [setupWith("export default { id: 'bg', name: 'x', team: 'town', description: 'x', night: { step: 'bg', decision: 'guard', intent: 'protect', act: 1 } };", 'noact.mjs'), /night\.act: must be a function/],
+      [setupWith("export default { id: 'bg', name: 'x', team: 'town', description: 'x', night: { step: 'bg', decision: 'guard', intent: 'hug', act() {} } };", 'intent.mjs'), /night\.intent: must be one of protect, attack/],
+      [setupWith("export default { id: 'doctor', name: 'x', team: 'town', description: 'x' };", 'clash.mjs'), /the plug-in's role id "doctor" is a built-in role's/],
+      [setupWith('throw new Error("boom");', 'throws.mjs'), /cannot load \.\/throws\.mjs: boom/],
+    ];
+    const missing = join(dir, 'missing.yaml');
+    writeFileSync(missing, 'rules: ukrainian\nroles: { don: 1, citizen: 3, ./nowhere.ts: 1 }\n');
+    cases.push([missing, /roles\.\.\/nowhere\.ts: no such plug-in file \.\/nowhere\.ts/]);
+    for (const [setup, message] of cases) {
+      const r = cli(['run', '--setup', setup, '--games', '5']);
+      expect(r.code, `${setup}: ${r.stderr}`).toBe(2);
+      expect(r.stdout).toBe('');
+      const lines = r.stderr.trim().split('\n');
+      expect(lines, setup).toHaveLength(1);
+      expect(lines[0], setup).toMatch(message);
+      expect(lines[0]).toContain(setup);
+    }
+  });
+
+  it('a plug-in whose handler throws fails that game, named, with the replay command; the run goes on', () => {
+    const setup = setupWith("export default { id: 'bg', name: 'Bad guard', team: 'town', description: 'x', night: { step: 'bg', decision: 'guard', intent: 'protect', act() { throw new Error('oops'); } } };", 'actthrows.mjs');
+    const r = cli(['run', '--setup', setup, '--games', '20', '--json']);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.failedGames).toBeGreaterThan(0);
+    expect(report.failures[0].error).toMatch(/role plug-in \.\/actthrows\.mjs threw in act: oops/);
+    expect(report.failures[0].replay).toMatch(/mafia-sim replay .*--setup/);
+  });
+});
