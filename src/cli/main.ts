@@ -85,7 +85,7 @@ Examples:
   mafia-sim run --games 1000000 --shard 2/4 --json > shard-2.json
   mafia-sim run --setup club-12 --precision 0.5%`)
     .action(async (flags) => {
-      const report = await runCommand(flags, { stdout: io.stdout });
+      const report = await runCommand(flags, { stdout: io.stdout, warn: say });
       // With the games on stdout, the report goes to stderr: stdout holds nothing but the JSON lines.
       const toStderr = flags.gamesOut !== undefined && gamesOutIsStdout(flags.gamesOut);
       const stream = toStderr ? process.stderr : process.stdout;
