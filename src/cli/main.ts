@@ -14,6 +14,8 @@ import { runCommand } from './run.js';
 import { scenarioCommand } from './scenario.js';
 import { collectStrategies, renderStrategies } from './strategies.js';
 import { renderTournament, tournamentCommand } from './tournament.js';
+import { renderSweep, sweepCommand } from './sweep.js';
+import { checksummed } from '../report/integrity.js';
 import { loadStrategies, PluginError } from '../strategy/load.js';
 import { GameFailure } from '../runner/batch.js';
 import { InvariantError } from '../engine/invariants.js';
@@ -189,6 +191,43 @@ Examples:
       out(flags.json ? JSON.stringify(report, null, 2) : renderTournament(report, colours(process.stdout, colour)));
       if (report.partial) code = 130;
       else if (report.pairings.some((p) => p.failedGames > 0)) code = 1;
+    });
+
+  /** The flags every workbench command has, after its own. */
+  const benchOptions = (cmd: Command, games: string): Command =>
+    cmd
+      .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', once('--setup'), 'ukrainian')
+      .option('-o, --option <key=value>', 'a rule option, setup parameter or roles.ID=N for every arm (repeatable)', collect, [])
+      .option('--strategy <spec>', 'NAME for everyone, or TEAM=NAME / ROLE=NAME, for every arm (repeatable; default random)', collect, [])
+      .option('--seed <n>', 'run seed: game K of every arm plays from (seed, K)', once('--seed'), '1')
+      .option('-n, --games <n>', `games per arm (default ${games})`, once('--games'))
+      .option('-w, --workers <n>', 'threads; 1 plays in-process (default: one per 25,000 games played, up to the number of CPUs)', once('--workers'))
+      .option('--json', 'print the report as JSON (the data the text is drawn from)')
+      .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)');
+  const benchDone = (report: { partial: boolean; arms?: ReadonlyArray<{ run: { failedGames: number } }> }, warning: string | null, text: () => string, json: boolean) => {
+    if (warning !== null) say(warning);
+    out(json ? JSON.stringify(checksummed(report), null, 2) : text());
+    if (report.partial) code = 130;
+    else if (report.arms?.some((a) => a.run.failedGames > 0)) code = 1;
+  };
+
+  benchOptions(program.command('sweep').description('play a setup at every value of a setting (or a grid of two) on the same seeds; town win against the value'), '10000')
+    .requiredOption('--vary <key=values>', 'KEY=a,b,c or KEY=a..b[:step]: a rule option, setup parameter, roles.ID or WHO.NAME.PARAM (twice: a grid)', collect, [])
+    .option('--shard <i/n>', 'play only shard I of N of the games (merge the --json reports with `merge`)', once('--shard'))
+    .addHelpText('after', `
+Every point plays the same game seeds (common random numbers), and each is compared with the point
+before it on the same games. KEY is any rule option or setup parameter (players, mafia, mafiaShare, tie,
+maxDays…), a role count (roles.citizen), or a strategy parameter (town.smart.revealDay: WHO.NAME.PARAM,
+WHO a team, a role or all). A list whose values contain commas is written with | (nightOrder=a,b|b,a).
+Ctrl-C prints the games finished of every point, marked partial (exit 130). docs/balancing.md.
+
+Examples:
+  mafia-sim sweep --setup club-12 --vary players=8..20
+  mafia-sim sweep --setup vanilla --option players=13 --vary mafia=1..5 --vary start=day,night
+  mafia-sim sweep --strategy town=smart --vary town.smart.revealDay=1,2,3,4 --json`)
+    .action(async (flags) => {
+      const { report, warning } = await sweepCommand(flags);
+      benchDone(report, warning, () => renderSweep(report, colours(process.stdout, colour)), flags.json === true);
     });
 
   program.command('calibrate').description('play vanilla cells with exact win probabilities and check the engine agrees (|z| ≤ 4)')

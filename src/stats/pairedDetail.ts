@@ -10,7 +10,7 @@
 import type { Game } from '../engine/game.js';
 import type { RoleDef } from '../rules/roles.js';
 import { Distribution, type DistributionData } from './distribution.js';
-import { Z95, type Interval } from './intervals.js';
+import { Z95 } from './intervals.js';
 import type { PairedTable } from './paired.js';
 import { normalTwoSidedP } from './special.js';
 
@@ -140,9 +140,12 @@ export function pairedTable(t: readonly number[]): PairedTable {
   return { both: t[0], baselineOnly: t[1], otherOnly: t[2], neither: t[3] };
 }
 
-export interface PairedMean extends Interval {
+export interface PairedMean {
   /** The other arm's mean minus the baseline's, on the same games. */
   readonly diff: number;
+  /** Its 95% interval; null below two games. */
+  readonly low: number | null;
+  readonly high: number | null;
   /** Two-sided p of "no difference" (normal approximation of the paired mean). */
   readonly p: number;
   readonly games: number;
@@ -154,9 +157,9 @@ export interface PairedMean extends Interval {
  */
 export function pairedMean(d: Distribution, scale: number): PairedMean {
   const n = d.n;
-  if (n === 0) return { diff: 0, low: -Infinity, high: Infinity, p: 1, games: 0 };
-  const mean = d.mean / scale;
-  const se = n < 2 ? Infinity : d.sd / scale / Math.sqrt(n);
-  const p = se === 0 ? (mean === 0 ? 1 : 0) : se === Infinity ? 1 : normalTwoSidedP(mean / se);
+  const mean = n === 0 ? 0 : d.mean / scale;
+  if (n < 2) return { diff: mean, low: null, high: null, p: 1, games: n };
+  const se = d.sd / scale / Math.sqrt(n);
+  const p = se === 0 ? (mean === 0 ? 1 : 0) : normalTwoSidedP(mean / se);
   return { diff: mean, low: mean - Z95 * se, high: mean + Z95 * se, p, games: n };
 }
