@@ -15,6 +15,8 @@ import { scenarioCommand } from './scenario.js';
 import { collectStrategies, renderStrategies } from './strategies.js';
 import { renderTournament, tournamentCommand } from './tournament.js';
 import { renderSweep, sweepCommand } from './sweep.js';
+import { compareCommand, renderCompare } from './compare.js';
+import { renderRoleValues, roleValuesCommand } from './roleValues.js';
 import { checksummed } from '../report/integrity.js';
 import { loadStrategies, PluginError } from '../strategy/load.js';
 import { GameFailure } from '../runner/batch.js';
@@ -98,19 +100,43 @@ Examples:
       else if (report.failedGames > 0) code = 1;
     });
 
+  /** The flags every workbench command has, after its own. */
+  const benchOptions = (cmd: Command, games: string): Command =>
+    cmd
+      .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', once('--setup'), 'ukrainian')
+      .option('-o, --option <key=value>', 'a rule option, setup parameter or roles.ID=N for every arm (repeatable)', collect, [])
+      .option('--strategy <spec>', 'NAME for everyone, or TEAM=NAME / ROLE=NAME, for every arm (repeatable; default random)', collect, [])
+      .option('--seed <n>', 'run seed: game K of every arm plays from (seed, K)', once('--seed'), '1')
+      .option('-n, --games <n>', `games per arm (default ${games})`, once('--games'))
+      .option('-w, --workers <n>', 'threads; 1 plays in-process (default: one per 25,000 games played, up to the number of CPUs)', once('--workers'))
+      .option('--json', 'print the report as JSON (the data the text is drawn from)')
+      .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)');
+  const benchDone = (report: { partial: boolean; arms?: ReadonlyArray<{ run: { failedGames: number } }> }, warning: string | null, text: () => string, json: boolean) => {
+    if (warning !== null) say(warning);
+    out(json ? JSON.stringify(checksummed(report), null, 2) : text());
+    if (report.partial) code = 130;
+    else if (report.arms?.some((a) => a.run.failedGames > 0)) code = 1;
+  };
+
   program
     .command('merge')
-    .description('combine `run --json` reports of contiguous game ranges (shards) into the report of one run')
-    .argument('<reports...>', 'JSON reports from `run --json` (any order)')
+    .description('combine --json reports of contiguous game ranges (shards) of one run, sweep, compare or role-values')
+    .argument('<reports...>', 'JSON reports from `run --json` (or sweep, compare, role-values --json), any order')
     .option('--json', 'print the merged report as JSON (exactly what one run of all the games prints)')
     .addHelpText('after', `
 Examples:
   mafia-sim merge shard-*.json --json > report.json
   mafia-sim merge a.json b.json`)
     .action((files: string[], flags) => {
-      const report = mergeCommand(files);
-      out(flags.json ? reportJson(report) : renderReport(report, colours(process.stdout, colour)));
-      if (report.failedGames > 0) code = 1;
+      const merged = mergeCommand(files);
+      const c = colours(process.stdout, colour);
+      if (merged.kind === 'run') {
+        out(flags.json ? reportJson(merged.report) : renderReport(merged.report, c));
+        if (merged.report.failedGames > 0) code = 1;
+        return;
+      }
+      const text = merged.kind === 'sweep' ? () => renderSweep(merged.report, c) : merged.kind === 'compare' ? () => renderCompare(merged.report, c) : () => renderRoleValues(merged.report, c);
+      benchDone(merged.report, null, text, flags.json === true);
     });
 
   jobOptions(program.command('replay').description('replay game K of a run and narrate it'), { setup: 'ukrainian' })
@@ -193,24 +219,6 @@ Examples:
       else if (report.pairings.some((p) => p.failedGames > 0)) code = 1;
     });
 
-  /** The flags every workbench command has, after its own. */
-  const benchOptions = (cmd: Command, games: string): Command =>
-    cmd
-      .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', once('--setup'), 'ukrainian')
-      .option('-o, --option <key=value>', 'a rule option, setup parameter or roles.ID=N for every arm (repeatable)', collect, [])
-      .option('--strategy <spec>', 'NAME for everyone, or TEAM=NAME / ROLE=NAME, for every arm (repeatable; default random)', collect, [])
-      .option('--seed <n>', 'run seed: game K of every arm plays from (seed, K)', once('--seed'), '1')
-      .option('-n, --games <n>', `games per arm (default ${games})`, once('--games'))
-      .option('-w, --workers <n>', 'threads; 1 plays in-process (default: one per 25,000 games played, up to the number of CPUs)', once('--workers'))
-      .option('--json', 'print the report as JSON (the data the text is drawn from)')
-      .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)');
-  const benchDone = (report: { partial: boolean; arms?: ReadonlyArray<{ run: { failedGames: number } }> }, warning: string | null, text: () => string, json: boolean) => {
-    if (warning !== null) say(warning);
-    out(json ? JSON.stringify(checksummed(report), null, 2) : text());
-    if (report.partial) code = 130;
-    else if (report.arms?.some((a) => a.run.failedGames > 0)) code = 1;
-  };
-
   benchOptions(program.command('sweep').description('play a setup at every value of a setting (or a grid of two) on the same seeds; town win against the value'), '10000')
     .requiredOption('--vary <key=values>', 'KEY=a,b,c or KEY=a..b[:step]: a rule option, setup parameter, roles.ID or WHO.NAME.PARAM (twice: a grid)', collect, [])
     .option('--shard <i/n>', 'play only shard I of N of the games (merge the --json reports with `merge`)', once('--shard'))
@@ -228,6 +236,44 @@ Examples:
     .action(async (flags) => {
       const { report, warning } = await sweepCommand(flags);
       benchDone(report, warning, () => renderSweep(report, colours(process.stdout, colour)), flags.json === true);
+    });
+
+  benchOptions(program.command('compare').description('play setups, option sets or strategies on the same seeds; paired differences and a verdict').argument('[setups...]', 'one setup per arm (default: --setup in every arm)'), '10000')
+    .option('--left <key=value>', 'a setting of arm 1, the baseline (repeatable)', collect, [])
+    .option('--right <key=value>', 'a setting of arm 2 (repeatable)', collect, [])
+    .option('--side <n:key=value>', 'a setting of arm N, 1-based (repeatable; for three or more arms)', collect, [])
+    .option('--shard <i/n>', 'play only shard I of N of the games (merge the --json reports with `merge`)', once('--shard'))
+    .addHelpText('after', `
+Every arm plays the same game seeds; each arm after the first is paired with it game by game: the
+difference in town, mafia, draw and stalemate rates (Newcombe's 95% interval, McNemar's p), the seat and
+role differences that are significant after Holm's correction, and a verdict line. A setting KEY=VALUE
+is a rule option, setup parameter, roles.ID=N, WHO.NAME.PARAM (a strategy parameter) or strategy=SPEC
+(a --strategy for that arm only). Ctrl-C prints the games finished (exit 130). docs/balancing.md.
+
+Examples:
+  mafia-sim compare ukrainian ukrainian --right tie=random
+  mafia-sim compare --setup ukrainian --right strategy=town=smart
+  mafia-sim compare club-12 club-13
+  mafia-sim compare --setup vanilla --option players=9 --side 2:mafia=3 --side 3:start=night --json`)
+    .action(async (setups: string[], flags, cmd: Command) => {
+      const { report, warning } = await compareCommand(setups, { ...flags, setupGiven: cmd.getOptionValueSource('setup') === 'cli' });
+      benchDone(report, warning, () => renderCompare(report, colours(process.stdout, colour)), flags.json === true);
+    });
+
+  benchOptions(program.command('role-values').description("each role's worth to the town: the paired change in town win when it stands instead of a plain seat"), '10000')
+    .option('--shard <i/n>', 'play only shard I of N of the games (merge the --json reports with `merge`)', once('--shard'))
+    .addHelpText('after', `
+For each role that is not its team's plain role (citizen or townie; mafia): the table against the table
+with one of its seats made plain ("as is"), and the table plus the role against the table plus a plain
+seat of its team ("one more"), each pair on the same game seeds. Club tables have no plain citizen: the
+club rules' guest role citizen (no action) is the yardstick. docs/balancing.md.
+
+Examples:
+  mafia-sim role-values --setup club-12
+  mafia-sim role-values --setup ukrainian --games 40000 --json`)
+    .action(async (flags) => {
+      const { report, warning } = await roleValuesCommand(flags);
+      benchDone(report, warning, () => renderRoleValues(report, colours(process.stdout, colour)), flags.json === true);
     });
 
   program.command('calibrate').description('play vanilla cells with exact win probabilities and check the engine agrees (|z| ≤ 4)')
