@@ -17,6 +17,7 @@ import { renderTournament, tournamentCommand } from './tournament.js';
 import { renderSweep, sweepCommand } from './sweep.js';
 import { compareCommand, renderCompare } from './compare.js';
 import { renderRoleValues, roleValuesCommand } from './roleValues.js';
+import { balanceCommand, renderBalance } from './balance.js';
 import { checksummed } from '../report/integrity.js';
 import { loadStrategies, PluginError } from '../strategy/load.js';
 import { GameFailure } from '../runner/batch.js';
@@ -274,6 +275,27 @@ Examples:
     .action(async (flags) => {
       const { report, warning } = await roleValuesCommand(flags);
       benchDone(report, warning, () => renderRoleValues(report, colours(process.stdout, colour)), flags.json === true);
+    });
+
+  benchOptions(program.command('balance').description('find the value of one knob that brings town win closest to a target (default 50%)'), '20000, in the final round')
+    .requiredOption('--knob <key>', 'a rule option, setup parameter, roles.ID or WHO.NAME.PARAM to search', once('--knob'))
+    .option('--target <share>', 'the town win rate to reach: 50% (default), 0.45, …', once('--target'))
+    .option('--range <a..b>', 'the values to search (default: the knob\'s bounds; for a whole number, current/4 to 4·current+4)', once('--range'))
+    .option('--shard <i/n>', 'refused: each round depends on the one before', once('--shard'))
+    .addHelpText('after', `
+Whole numbers (mafia, players, roles.citizen) are bracketed over the range in rounds of up to 7 values,
+then every value near the answer plays the full --games; numbers (mafiaShare, a strategy's selfHeal) are
+bisected in 3 rounds of growing size, then the interpolated root and its neighbours play the full
+--games; words (tie, start) are each tried. Every round plays the same game seeds. The result: the best
+value with its town win interval and its neighbours (how sharp the optimum is). docs/balancing.md.
+
+Examples:
+  mafia-sim balance --setup vanilla --knob mafia --option players=13
+  mafia-sim balance --setup club-12 --knob mafiaShare --range 0.2..0.45
+  mafia-sim balance --setup ukrainian --knob tie --target 45%`)
+    .action(async (flags) => {
+      const { report, warning } = await balanceCommand(flags);
+      benchDone(report, warning, () => renderBalance(report, colours(process.stdout, colour)), flags.json === true);
     });
 
   program.command('calibrate').description('play vanilla cells with exact win probabilities and check the engine agrees (|z| ≤ 4)')
