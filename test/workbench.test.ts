@@ -6,18 +6,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCommand, type RunFlags } from '../src/cli/run.js';
-import { sweepCommand, type SweepFlags } from '../src/cli/sweep.js';
+import { sweepCommand, sweepCsv, type SweepFlags } from '../src/cli/sweep.js';
 import { compareCommand, type CompareFlags } from '../src/cli/compare.js';
 import { roleValuesCommand } from '../src/cli/roleValues.js';
-import { balanceCommand, type BalanceFlags } from '../src/cli/balance.js';
-import { mergeCommand } from '../src/cli/merge.js';
+import { strategiesLine } from '../src/cli/workbench.js';
+import { balanceCommand, renderBalance, type BalanceFlags } from '../src/cli/balance.js';
+import { mergeReports } from '../src/cli/merge.js';
 import { checksummed, reportJson } from '../src/report/integrity.js';
 import { ROLES } from '../src/rules/roles.js';
 import { applySetting, parseSetting } from '../src/workbench/arms.js';
 import { verdict } from '../src/workbench/compare.js';
 import { parseVary } from '../src/workbench/values.js';
 import { holm } from '../src/workbench/report.js';
-import { cli } from './helpers/cli.js';
+import { Chalk } from 'chalk';
+import { cli, ROOT } from './helpers/cli.js';
+// @ts-expect-error: a plain ES module shared with scripts/balancing-examples.mjs
+import { examples, normalise } from '../scripts/examples.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'mafia-sim-workbench-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -50,6 +54,13 @@ describe('settings and values', () => {
     expect(() => parseVary('tie=random,random')).toThrow(/listed twice/);
   });
 
+  it('the header names who plays: random for every seat by default, and for the seats no spec covers', () => {
+    expect(strategiesLine([])).toMatch(/^random for every seat \(the default/);
+    expect(strategiesLine(['town=smart'])).toBe('town=smart (random for the rest)');
+    expect(strategiesLine(['town=smart', 'mafia=smart:fakeClaim=1'])).toBe('town=smart mafia=smart:fakeClaim=1');
+    expect(strategiesLine(['smart:fakeClaim=1', 'doctor=random'])).toBe('smart:fakeClaim=1 doctor=random');
+  });
+
   it("Holm's correction keeps only what survives the step-down thresholds", () => {
     const tests = [{ p: 0.001 }, { p: 0.04 }, { p: 0.012 }, { p: 0.5 }];
     expect(holm(tests, 0.05)).toEqual([{ p: 0.001 }, { p: 0.012 }]);
@@ -59,7 +70,7 @@ describe('settings and values', () => {
   it('a verdict states the difference when it is significant, and the interval it rules out when it is not', () => {
     expect(verdict('tie=random', 'baseline', { diff: 0.023, low: 0.016, high: 0.03, p: 1e-6 })).toBe('tie=random vs baseline: town +2.3 points (+1.6 to +3.0), p < 0.001');
     expect(verdict('x', 'baseline', { diff: 0.001, low: -0.008, high: 0.011, p: 0.41 })).toBe(
-      'x vs baseline: no significant difference in town win (p = 0.41; +0.1 points): the games rule out a change beyond −0.8 to +1.1 points',
+      'x vs baseline: no significant difference in town win (+0.1 points, p = 0.41): the change is between −0.8 and +1.1 points (95% interval)',
     );
   });
 });
@@ -94,7 +105,7 @@ describe('sweep', () => {
       return { path, shard };
     });
     for (const f of files) writeFileSync(f.path, json((await sweepCommand(flags({ games: '4500', shard: f.shard }))).report));
-    const merged = mergeCommand([files[1].path, files[0].path]);
+    const merged = mergeReports([files[1].path, files[0].path]);
     expect(merged.kind).toBe('sweep');
     expect(json(merged.report)).toBe(one);
   });
@@ -108,6 +119,45 @@ describe('sweep', () => {
     expect(report.range.end).toBeLessThan(2_000_000);
     for (const a of report.arms) expect(a.run.range).toEqual(report.range);
     expect({ ...report.arms[1].run, partial: false, checksum: null }).toEqual({ ...(await run('club-12', ['players=9'], report.range.end)), checksum: null });
+  });
+});
+
+describe('sweep --csv', () => {
+  it('one row a point with the figures of the JSON report; a field with a comma is quoted; merged shards give the same CSV', async () => {
+    const f: SweepFlags = { ...base, setup: 'vanilla', option: ['players=9'], vary: ['mafia=1..3'], games: '2500', workers: '1' };
+    const { report } = await sweepCommand(f);
+    const lines = sweepCsv(report).trimEnd().split('\n');
+    const head = lines[0].split(',');
+    expect(head.slice(0, 4)).toEqual(['mafia', 'players', 'games', 'partial']);
+    expect(new Set(head).size, 'column names are unique (the varied key mafia is not the mafia_share column)').toBe(head.length);
+    expect(lines).toHaveLength(1 + report.points.length);
+    const row = (i: number) => Object.fromEntries(lines[i + 1].split(',').map((v, k) => [head[k], v]));
+    for (const [i, p] of report.points.entries()) {
+      const r = row(i);
+      expect(r.mafia).toBe(p.values[0]);
+      expect(Number(r.town_games)).toBe(report.arms[i].run.outcomeRates.town.count);
+      expect([Number(r.town_share), Number(r.town_low), Number(r.town_high)]).toEqual([p.outcomes.town.share, p.outcomes.town.low, p.outcomes.town.high]);
+      expect(r.town_step === '').toBe(p.townStep === null);
+      if (p.townStep) expect([Number(r.town_step), Number(r.town_step_low), Number(r.town_step_high), Number(r.town_step_p)]).toEqual([p.townStep.diff, p.townStep.low, p.townStep.high, p.townStep.p]);
+    }
+    // An order's values hold commas (an a|b list): quoted, so each row keeps its column count.
+    const orders = ['courtesan,doctor,mafia,maniac,commissar', 'doctor,courtesan,mafia,maniac,commissar'];
+    const swept = (await sweepCommand({ ...f, setup: 'ukrainian', option: [], vary: [`nightOrder=${orders.join('|')}`], games: '200' })).report;
+    const rows = sweepCsv(swept).trimEnd().split('\n');
+    expect(rows[1].startsWith(`"${orders[0]}",12,200,false,`)).toBe(true);
+    expect(rows[2].startsWith(`"${orders[1]}",12,200,false,`)).toBe(true);
+    expect(rows.map((l) => l.replace(/"[^"]*"/g, 'x').split(',').length)).toEqual(rows.map(() => head.length));
+    // On the command line: --csv, and merge --csv of the --json shards, print the same bytes.
+    const args = ['sweep', '--setup', 'vanilla', '--option', 'players=9', '--vary', 'mafia=1..3', '--games', '2500', '--seed', '5', '--no-progress'];
+    const whole = cli([...args, '--csv']);
+    expect(whole.code, whole.stderr).toBe(0);
+    expect(whole.stdout).toBe(sweepCsv(report));
+    const shards = ['1/2', '2/2'].map((shard, i) => {
+      const path = join(dir, `csv-${i}.json`);
+      writeFileSync(path, cli([...args, '--json', '--shard', shard]).stdout);
+      return path;
+    });
+    expect(cli(['merge', ...shards, '--csv']).stdout).toBe(whole.stdout);
   });
 });
 
@@ -138,7 +188,7 @@ describe('compare', () => {
     expect(vs.pairs).toEqual(pairs);
     expect(vs.details!.seatWin[2]).toEqual(seat3);
     expect(vs.roles!.find((r) => r.role === 'doctor')!.survival.diff).toBeCloseTo(doctorSurvivalDiff / 800, 12);
-    expect(report.verdicts[0]).toMatch(/^tie=random vs baseline: (town [+−]|no significant difference in town win .*the games rule out a change beyond )/);
+    expect(report.verdicts[0]).toMatch(/^tie=random vs baseline: (town [+−]|no significant difference in town win .*: the change is between .* points \(95% interval\))/);
   });
 
   it('setups, strategies and --side settings as arms; shards merge exactly; bad input names its flag', async () => {
@@ -148,15 +198,34 @@ describe('compare', () => {
     expect(whole.arms[2].run).toEqual(await run('vanilla', ['players=9'], 3000, { strategy: ['town=smart'] }));
     const paths = ['1/3', '2/3', '3/3'].map((shard, i) => [join(dir, `cmp-${i}.json`), shard]);
     for (const [p, shard] of paths) writeFileSync(p, json((await compareCommand([], { ...f, shard })).report));
-    expect(json(mergeCommand(paths.map(([p]) => p)).report)).toBe(json(whole));
+    expect(json(mergeReports(paths.map(([p]) => p)).report)).toBe(json(whole));
     // An edited shard is refused, and so is a shard of another comparison.
     const edited = JSON.parse(readFileSync(paths[0][0], 'utf8'));
     edited.arms[0].label = 'other';
     writeFileSync(join(dir, 'edited.json'), JSON.stringify(edited));
-    expect(() => mergeCommand([join(dir, 'edited.json'), paths[1][0]])).toThrow(/checksum/);
+    expect(() => mergeReports([join(dir, 'edited.json'), paths[1][0]])).toThrow(/checksum/);
     await expect(compareCommand(['a', 'b'], flags({ side: ['3:tie=none'] }))).rejects.toThrow(/2 setups were named but a setting is given for arm 3/);
     await expect(compareCommand([], flags({ side: ['x:tie=none'] }))).rejects.toThrow(/--side x:tie=none: expected N:KEY=VALUE/);
     await expect(compareCommand([], flags({ right: ['tie=coin'] }))).rejects.toThrow(/compare arm 2 \(tie=coin\): --option tie=coin: bad value "coin"/);
+  });
+});
+
+describe('the same bytes on any threads (G10)', () => {
+  it('compare (seat and role pairs included) and role-values: 1 or 2 threads; role-values shards merge into exactly the unsharded report', async () => {
+    const cf: CompareFlags = { ...base, setup: 'ukrainian', left: [], right: ['tie=random'], side: [], games: '2500', workers: '1' };
+    const c1 = json((await compareCommand([], cf)).report);
+    expect(json((await compareCommand([], { ...cf, workers: '2' })).report)).toBe(c1);
+    const rf = { ...base, setup: 'ukrainian', games: '2500', workers: '1' };
+    const r1 = json((await roleValuesCommand(rf)).report);
+    expect(json((await roleValuesCommand({ ...rf, workers: '2' })).report)).toBe(r1);
+    const paths = ['1/2', '2/2'].map((shard, i) => {
+      const path = join(dir, `rv-${i}.json`);
+      return { path, shard };
+    });
+    for (const p of paths) writeFileSync(p.path, json((await roleValuesCommand({ ...rf, shard: p.shard })).report));
+    const merged = mergeReports([paths[1].path, paths[0].path]);
+    expect(merged.kind).toBe('role-values');
+    expect(json(merged.report)).toBe(r1);
   });
 });
 
@@ -211,6 +280,25 @@ describe('balance', () => {
   });
 });
 
+describe('balance, interrupted', () => {
+  it('Ctrl-C: the best so far from the games finished, marked partial, each figure a run of that many games', async () => {
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 150);
+    const { report } = await balanceCommand({ ...base, setup: 'vanilla', option: ['players=13'], knob: 'mafia', games: '4000000', workers: '1' }, stop.signal);
+    expect(report.partial).toBe(true);
+    expect(report.best).not.toBeNull();
+    const g = report.best!.games;
+    expect(g).toBeGreaterThan(0);
+    expect(g).toBeLessThan(report.rounds[report.rounds.length - 1].games);
+    expect(report.neighbours).toContain(report.best);
+    expect(report.best!.town).toEqual((await run('vanilla', ['players=13', `mafia=${report.best!.value}`], g)).outcomeRates.town);
+    const text = renderBalance(report, new Chalk({ level: 0 }));
+    expect(text).toContain('PARTIAL');
+    expect(text).toMatch(new RegExp(`interrupted: ${g.toLocaleString('en-US')} of [\\d,]+ games each`));
+    expect(text).toContain(`Last round with games (${g.toLocaleString('en-US')} games per value)`);
+  });
+});
+
 describe('degenerate setups', () => {
   const warned = async (setup: string, option: string[]) => {
     const lines: string[] = [];
@@ -247,6 +335,9 @@ describe('command line', () => {
       ['compare', '--side', '0:tie=none'],
       ['balance', '--knob', 'mafia', '--setup', 'vanilla', '--target', '150%'],
       ['balance', '--knob', 'tie', '--shard', '1/2'],
+      ['sweep', '--vary', 'tie=random,none', '--csv', '--json'],
+      ['role-values', '--setup', 'vanilla'],
+      ['balance', '--knob', 'roles.nosuch'],
     ]) {
       const r = cli([...args, '--games', '10', '--no-progress']);
       expect(r.code, args.join(' ')).toBe(2);
@@ -255,4 +346,31 @@ describe('command line', () => {
       expect(r.stderr).toMatch(/^mafia-sim: error: /);
     }
   });
+});
+
+describe('docs/balancing.md', () => {
+  const doc = readFileSync(join(ROOT, 'docs', 'balancing.md'), 'utf8');
+  const found: { command: string; args: string[]; shown: string }[] = examples(doc);
+
+  it('has worked examples of every command, all rerun by `npm run balancing-examples`', () => {
+    expect(found.map((e) => e.args[0]).filter((c, i, all) => all.indexOf(c) === i).sort()).toEqual(['balance', 'compare', 'role-values', 'sweep']);
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+    expect(pkg.scripts['balancing-examples']).toContain('scripts/balancing-examples.mjs');
+    // The Done-when commands of issue 14 are among them.
+    const commands = found.map((e) => e.command);
+    expect(commands).toContain('mafia-sim sweep --setup club-12 --vary players=8..20');
+    expect(commands).toContain('mafia-sim balance --setup vanilla --knob mafia --option players=13');
+    expect(commands).toContain('mafia-sim role-values --setup club-12');
+  });
+
+  // The quick ones here, byte for byte (the rest take a minute and a half: npm run balancing-examples).
+  for (const command of ['mafia-sim sweep --setup vanilla --option players=13 --vary mafia=1..4 --vary start=day,night --games 4000', 'mafia-sim balance --setup vanilla --knob mafia --option players=13']) {
+    it(`prints what the page shows: ${command}`, () => {
+      const ex = found.find((e) => e.command === command);
+      expect(ex, command).toBeDefined();
+      const r = cli([...ex!.args, '--no-progress']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(normalise(r.stdout)).toBe(normalise(ex!.shown));
+    });
+  }
 });

@@ -10,6 +10,7 @@ import { optionSpecs, type CompiledSetup } from '../setup/compile.js';
 import { builtinSetup } from '../setup/builtin.js';
 import { loadSetup } from '../setup/load.js';
 import { describeValue } from '../rules/options.js';
+import { ROLES } from '../rules/roles.js';
 import { STRATEGIES, splitSpec } from '../strategy/registry.js';
 import { parseCount, parseSeed, workerCount } from './common.js';
 import { interruptible } from './interrupt.js';
@@ -49,7 +50,7 @@ export interface BalanceReport {
   readonly rounds: readonly BalanceRound[];
   /** The final round's value closest to the target (null if interrupted before any game). */
   readonly best: BalancePoint | null;
-  /** The final round, best included, in value order: how sharp the optimum is. */
+  /** The final round (or, interrupted, the last round with games), best included, in value order: how sharp the optimum is. */
   readonly neighbours: readonly BalancePoint[];
   /** The command that plays the best value alone on the same seeds (its figures are the best's). */
   readonly check: string | null;
@@ -109,6 +110,7 @@ export async function resolveKnob(raw: string, setup: CompiledSetup, flags: Bala
   }
   if (key.startsWith('roles.')) {
     const id = key.slice('roles.'.length);
+    if (!ROLES.has(id)) throw new UserError(`${flag}: unknown role "${id}"; roles: mafia-sim roles`);
     return ints('role count', 0, 1000, setup.roleCounts.find(([r]) => r === id)?.[1] ?? 0);
   }
   const spec = (builtinSetup(flags.setup)?.params ?? []).find((p) => p.key === key) ?? optionSpecs(setup.rules).find((o) => o.key === key);
@@ -162,7 +164,8 @@ export async function balanceCommand(flags: BalanceFlags, signal?: AbortSignal):
       }
     }), signal);
   const best = bestOf(result.rounds);
-  const last = result.rounds[result.rounds.length - 1]?.points ?? [];
+  // The round the best comes from (the last, unless Ctrl-C stopped the last before any game of it ended).
+  const last = result.rounds.find((round) => best !== null && round.points.includes(best))?.points ?? [];
   const report: BalanceReport = {
     kind: 'balance',
     format: BALANCE_FORMAT,
@@ -184,8 +187,14 @@ function checkCommand(flags: BenchFlags, key: string, value: string, seed: strin
   return ['mafia-sim', 'run', '--setup', q(arm.setupArg), ...arm.overrides.flatMap((o) => ['--option', q(o)]), ...arm.strategies.flatMap((s) => ['--strategy', q(s)]), '--seed', seed, '--games', String(games)].join(' ');
 }
 
+/** Values of a round on one line of the text. */
+const ROUND_PER_LINE = 4;
+
 const pts = (x: number) => `${(100 * x).toFixed(1)}`;
-const signed = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(100 * x).toFixed(1)} points`;
+const signed = (x: number) => {
+  const shown = Math.abs(100 * x).toFixed(1);
+  return `${Number(shown) === 0 ? '±' : x > 0 ? '+' : '−'}${shown} points`;
+};
 
 export function renderBalance(r: BalanceReport, c: ChalkInstance): string {
   const k = r.design.knob;
@@ -199,28 +208,37 @@ export function renderBalance(r: BalanceReport, c: ChalkInstance): string {
   ]);
   if (r.partial) out.push(c.yellow.bold('PARTIAL: the search was interrupted; the best so far is from the games that finished.'));
   out.push('');
+  // Each round: every value's town win with its interval, a few to a line.
   r.rounds.forEach((round, i) => {
-    const line = round.points.map((p) => `${p.value}: ${pts(p.town.share)}%`).join('  ');
-    out.push(`${c.bold(`Round ${i + 1}`)} (${round.games.toLocaleString('en-US')} games each)  ${line}`);
+    const played = round.points[0]?.games ?? 0;
+    const games = played < round.games ? `interrupted: ${played.toLocaleString('en-US')} of ${round.games.toLocaleString('en-US')} games each` : `${round.games.toLocaleString('en-US')} games each`;
+    out.push(`${c.bold(`Round ${i + 1}`)} (${games}, town win)`);
+    const cells = round.points.map((p) => `${p.value}: ${formatRate(p.town)}`);
+    const w = Math.max(...cells.map((x) => x.length));
+    for (let k = 0; k < cells.length; k += ROUND_PER_LINE) out.push(`  ${cells.slice(k, k + ROUND_PER_LINE).map((x) => x.padEnd(w)).join('   ').trimEnd()}`);
   });
   if (r.best === null) return out.join('\n');
   out.push('');
   const t = table([k.key, 'players', 'town win (95% interval)', `from ${pts(r.design.target)}%`, 'mafia win', 'draw'], c);
   for (const p of r.neighbours) {
     const row = [p.value, String(p.players), formatRate(p.town), signed(p.town.share - r.design.target), formatRate(p.mafia), formatRate(p.draw)];
-    t.push(p === r.best ? row.map((x) => c.bold(x)) : row);
+    t.push(p.value === r.best.value ? row.map((x) => c.bold(x)) : row);
   }
-  out.push(c.bold('Final round') + ` (${r.rounds[r.rounds.length - 1].games.toLocaleString('en-US')} games per value)`, t.toString(), '');
+  const n = r.neighbours[0].games.toLocaleString('en-US');
+  out.push(r.partial ? c.bold('Last round with games') + ` (${n} games per value)` : c.bold('Final round') + ` (${n} games per value)`, t.toString(), '');
   out.push(bandChart(r.neighbours.map((p) => ({ label: p.value, ...(p.town as Rate) })), { target: r.design.target, title: c.bold(`Town win % against ${k.key}`) + ` (● estimate, │ 95% interval, ··· target)` }), '');
-  out.push(c.bold(`Best: ${k.key}=${r.best.value}`) + `: town win ${formatRate(r.best.town)}, ${(100 * Math.abs(r.best.town.share - r.design.target)).toFixed(1)} points from the target${sharpness(r)}`);
+  out.push(c.bold(`Best: ${k.key}=${r.best.value}`) + `: town win ${formatRate(r.best.town)}, ${(100 * Math.abs(r.best.town.share - r.design.target)).toFixed(1)} points from the target`);
+  const near = sharpness(r);
+  if (near !== null) out.push(`  ${near}`);
   if (r.best.town.low > r.design.target || r.best.town.high < r.design.target) out.push(`  no value tried reaches ${pts(r.design.target)}% within its interval${k.kind === 'int' || k.kind === 'enum' ? ': the knob moves town win in steps (see the neighbours)' : ''}`);
   if (r.check) out.push(`  the same figures, alone: ${r.check}`);
   return out.join('\n');
 }
 
-function sharpness(r: BalanceReport): string {
-  const i = r.neighbours.indexOf(r.best!);
+/** The best value's neighbours in the final round, with their town win: how sharp the optimum is. */
+function sharpness(r: BalanceReport): string | null {
+  const i = r.neighbours.findIndex((p) => p.value === r.best!.value);
   const near = [r.neighbours[i - 1], r.neighbours[i + 1]].filter((p) => p !== undefined);
-  if (near.length === 0) return '';
-  return `; neighbours ${near.map((p) => `${p.value} → ${pts(p.town.share)}%`).join(', ')}`;
+  if (near.length === 0) return null;
+  return `neighbours: ${near.map((p) => `${r.design.knob.key}=${p.value} → ${formatRate(p.town)}`).join(', ')}`;
 }

@@ -8,13 +8,13 @@ import { collectRoles, collectSetups, renderRoles, renderSetups } from './catalo
 import { calibrateCommand, renderCalibration } from './calibrate.js';
 import { printable, withRulesLink } from '../text.js';
 import { collect, colours, once } from './common.js';
-import { mergeCommand } from './merge.js';
+import { mergeReports } from './merge.js';
 import { replayCommand } from './replay.js';
 import { runCommand } from './run.js';
 import { scenarioCommand } from './scenario.js';
 import { collectStrategies, renderStrategies } from './strategies.js';
 import { renderTournament, tournamentCommand } from './tournament.js';
-import { renderSweep, sweepCommand } from './sweep.js';
+import { renderSweep, sweepCommand, sweepCsv } from './sweep.js';
 import { compareCommand, renderCompare } from './compare.js';
 import { renderRoleValues, roleValuesCommand } from './roleValues.js';
 import { balanceCommand, renderBalance } from './balance.js';
@@ -112,9 +112,9 @@ Examples:
       .option('-w, --workers <n>', 'threads; 1 plays in-process (default: one per 25,000 games played, up to the number of CPUs)', once('--workers'))
       .option('--json', 'print the report as JSON (the data the text is drawn from)')
       .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)');
-  const benchDone = (report: { partial: boolean; arms?: ReadonlyArray<{ run: { failedGames: number } }> }, warning: string | null, text: () => string, json: boolean) => {
+  const benchDone = (report: { partial: boolean; arms?: ReadonlyArray<{ run: { failedGames: number } }> }, warning: string | null, text: () => string, json: boolean, csv?: () => string) => {
     if (warning !== null) say(warning);
-    out(json ? JSON.stringify(checksummed(report), null, 2) : text());
+    out(json ? JSON.stringify(checksummed(report), null, 2) : csv ? csv() : text());
     if (report.partial) code = 130;
     else if (report.arms?.some((a) => a.run.failedGames > 0)) code = 1;
   };
@@ -124,12 +124,15 @@ Examples:
     .description('combine --json reports of contiguous game ranges (shards) of one run, sweep, compare or role-values')
     .argument('<reports...>', 'JSON reports from `run --json` (or sweep, compare, role-values --json), any order')
     .option('--json', 'print the merged report as JSON (exactly what one run of all the games prints)')
+    .option('--csv', 'print a merged sweep as CSV, one row a point (as sweep --csv)')
     .addHelpText('after', `
 Examples:
   mafia-sim merge shard-*.json --json > report.json
   mafia-sim merge a.json b.json`)
     .action((files: string[], flags) => {
-      const merged = mergeCommand(files);
+      if (flags.csv && flags.json) throw new UserError('--csv and --json: give one of them');
+      const merged = mergeReports(files);
+      if (flags.csv && merged.kind !== 'sweep') throw new UserError(`--csv: only a sweep has a CSV form; these are ${merged.kind} reports (use --json)`);
       const c = colours(process.stdout, colour);
       if (merged.kind === 'run') {
         out(flags.json ? reportJson(merged.report) : renderReport(merged.report, c));
@@ -137,7 +140,7 @@ Examples:
         return;
       }
       const text = merged.kind === 'sweep' ? () => renderSweep(merged.report, c) : merged.kind === 'compare' ? () => renderCompare(merged.report, c) : () => renderRoleValues(merged.report, c);
-      benchDone(merged.report, null, text, flags.json === true);
+      benchDone(merged.report, null, text, flags.json === true, merged.kind === 'sweep' && flags.csv ? () => sweepCsv(merged.report) : undefined);
     });
 
   jobOptions(program.command('replay').description('replay game K of a run and narrate it'), { setup: 'ukrainian' })
@@ -223,6 +226,7 @@ Examples:
   benchOptions(program.command('sweep').description('play a setup at every value of a setting (or a grid of two) on the same seeds; town win against the value'), '10000')
     .requiredOption('--vary <key=values>', 'KEY=a,b,c or KEY=a..b[:step]: a rule option, setup parameter, roles.ID or WHO.NAME.PARAM (twice: a grid)', collect, [])
     .option('--shard <i/n>', 'play only shard I of N of the games (merge the --json reports with `merge`)', once('--shard'))
+    .option('--csv', 'print the points as CSV: one row a point, every rate with its 95% bounds, the paired step')
     .addHelpText('after', `
 Every point plays the same game seeds (common random numbers), and each is compared with the point
 before it on the same games. KEY is any rule option or setup parameter (players, mafia, mafiaShare, tie,
@@ -233,10 +237,11 @@ Ctrl-C prints the games finished of every point, marked partial (exit 130). docs
 Examples:
   mafia-sim sweep --setup club-12 --vary players=8..20
   mafia-sim sweep --setup vanilla --option players=13 --vary mafia=1..5 --vary start=day,night
-  mafia-sim sweep --strategy town=smart --vary town.smart.revealDay=1,2,3,4 --json`)
+  mafia-sim sweep --strategy town=smart --vary town.smart.revealDay=1,2,3,4 --json
+  mafia-sim sweep --setup club-12 --vary players=8..20 --csv > club.csv`)
     .action(async (flags) => {
       const { report, warning } = await sweepCommand(flags);
-      benchDone(report, warning, () => renderSweep(report, colours(process.stdout, colour)), flags.json === true);
+      benchDone(report, warning, () => renderSweep(report, colours(process.stdout, colour)), flags.json === true, flags.csv ? () => sweepCsv(report) : undefined);
     });
 
   benchOptions(program.command('compare').description('play setups, option sets or strategies on the same seeds; paired differences and a verdict').argument('[setups...]', 'one setup per arm (default: --setup in every arm)'), '10000')

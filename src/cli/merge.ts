@@ -16,7 +16,13 @@ export interface Loaded {
 /** The merged report of `run` shards (no `kind`), or of the shards of a workbench command. */
 export type Merged = { readonly kind: 'run'; readonly report: Report } | WorkbenchMerged;
 
-export function mergeCommand(files: readonly string[]): Merged {
+/** `merge` of `run` shards: the one report of all their games (the command line reads any kind: mergeReports). */
+export function mergeCommand(files: readonly string[]): Report {
+  return mergeRuns(files.map((file) => checkedRun(file, readJson(file))));
+}
+
+/** `merge` of the shards of any one command: `run`, sweep, compare or role-values (told apart by `kind`). */
+export function mergeReports(files: readonly string[]): Merged {
   const data = files.map((file) => [file, readJson(file)] as const);
   const kinds = new Set(data.map(([, d]) => kindOf(d)));
   if (kinds.size > 1) throw new UserError(`${files.join(', ')}: reports of different kinds (${[...kinds].join(', ')}); merge the shards of one command`);

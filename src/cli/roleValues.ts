@@ -4,10 +4,11 @@ import type { ChalkInstance } from 'chalk';
 import { signedBars } from '../report/chart.js';
 import { table } from '../report/text.js';
 import { loadSetup } from '../setup/load.js';
+import { UserError } from '../errors.js';
 import { parseSeed } from './common.js';
 import { armProblem } from '../workbench/arms.js';
 import { playedRoleValues, plainRoles, roleArms, roleValuesPlan, type RoleValuesReport, type Worth } from '../workbench/roleValues.js';
-import { formatP } from './tournament.js';
+import { formatDifference, formatP } from './tournament.js';
 import { formatPoints } from '../workbench/compare.js';
 import { header, playBench, runLine, strategiesLine, type BenchFlags, type BenchResult } from './workbench.js';
 
@@ -17,8 +18,10 @@ export async function roleValuesCommand(flags: BenchFlags, signal?: AbortSignal)
   const setup = loadSetup(flags.setup, flags.option);
   const seed = parseSeed(flags.seed);
   const base = { setupArg: flags.setup, overrides: [...flags.option], strategies: [...flags.strategy] };
-  const { arms, baselines, skipped } = await roleValuesPlan(roleArms(setup, base), (arm) => armProblem(arm, seed));
   const { plain, guest } = plainRoles(setup.rules);
+  const all = roleArms(setup, base);
+  if (all.length === 1) throw new UserError(`--setup ${flags.setup}: every seat holds its team's plain role (${plain.town} or ${plain.mafia}): no role to value; add one with --option roles.ID=N (mafia-sim roles)`);
+  const { arms, baselines, skipped } = await roleValuesPlan(all, (arm) => armProblem(arm, seed));
   const design = {
     setup: flags.setup,
     options: [...flags.option],
@@ -50,8 +53,8 @@ export function renderRoleValues(r: RoleValuesReport, c: ChalkInstance): string 
   const t = table(['role', 'team', 'seats', 'as is: one seat made plain', `one more: +1 role vs +1 plain`], c);
   for (const v of r.values) t.push([v.role, v.team, String(v.seats), worth(v.asIs), worth(v.oneMore)]);
   out.push(c.bold('What each role is worth to the town') + ' (town win points, 95% interval, McNemar; positive helps the town)', t.toString(), '');
-  const rows = r.values.filter((v) => v.asIs !== null).map((v) => ({ label: v.role, value: v.asIs!.diff, text: `${v.asIs!.diff >= 0 ? '+' : '−'}${Math.abs(100 * v.asIs!.diff).toFixed(1)}` }));
-  if (rows.length > 0) out.push(c.bold('Worth as is') + ' (town win points)', signedBars(rows));
+  const rows = r.values.filter((v) => v.asIs !== null).map((v) => ({ label: v.role, value: v.asIs!.diff, text: formatDifference(v.asIs!) }));
+  if (rows.length > 0) out.push(c.bold('Worth as is') + ' (town win points, 95% interval)', signedBars(rows));
   for (const s of r.design.skipped) out.push(c.yellow(`  not measured: ${s.role} (${s.change === 'remove' ? 'as is' : 'one more'}): ${s.reason}`));
   return out.join('\n');
 }

@@ -1,6 +1,6 @@
 // `mafia-sim sweep --vary KEY=VALUES [--vary KEY=VALUES]`: the setup at every value (a grid for two), on
 // the same game seeds; a table per point, a chart of town win % with its interval as a band (a heat map
-// for a grid), or the same data as JSON.
+// for a grid), or the same data as JSON or CSV (one row a point).
 import type { ChalkInstance } from 'chalk';
 import { UserError } from '../errors.js';
 import { bandChart, heatMap } from '../report/chart.js';
@@ -12,11 +12,14 @@ import { header, playBench, runLine, strategiesLine, type BenchFlags, type Bench
 
 export interface SweepFlags extends BenchFlags {
   vary: string[];
+  json?: boolean;
+  csv?: boolean;
 }
 
 export const SWEEP_GAMES = 10_000;
 
 export async function sweepCommand(flags: SweepFlags, signal?: AbortSignal): Promise<BenchResult<SweepReport>> {
+  if (flags.csv && flags.json) throw new UserError('--csv and --json: give one of them (the CSV has the rows of the JSON report\'s points)');
   if (flags.vary.length === 0) throw new UserError('--vary: give the setting to sweep, e.g. --vary players=8..20 or --vary tie=random,none');
   if (flags.vary.length > 2) throw new UserError(`--vary given ${flags.vary.length} times: a sweep varies one setting, or two (a grid)`);
   const vary = flags.vary.map(parseVary);
@@ -63,4 +66,34 @@ export function renderSweep(r: SweepReport, c: ChalkInstance): string {
     for (const a of r.arms) for (const f of a.run.failures) out.push(c.red(`  ${f.replay}    # ${f.error}`));
   }
   return out.join('\n');
+}
+
+/** The CSV columns after the varied settings' own (docs/balancing.md). */
+export const SWEEP_CSV_COLUMNS = [
+  'players', 'games', 'partial',
+  ...['town', 'mafia', 'draw', 'stalemate'].flatMap((w) => [`${w}_games`, `${w}_share`, `${w}_low`, `${w}_high`]),
+  'mean_days', 'town_step', 'town_step_low', 'town_step_high', 'town_step_p',
+];
+
+/**
+ * One row a point (in the report's order), every rate as a share with its Wilson 95% bounds, and the
+ * paired step from the previous point with its bounds and McNemar's p (empty for a first point).
+ * RFC 4180: a field with a comma, a quote or a line break is quoted.
+ */
+export function sweepCsv(r: SweepReport): string {
+  const field = (v: string | number | boolean) => {
+    const text = String(v);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const keys = r.design.vary.map((v) => v.key);
+  // A sweep of players has its column already.
+  const players = !keys.includes('players');
+  const rows = [[...keys, ...SWEEP_CSV_COLUMNS.filter((c) => players || c !== 'players')]];
+  for (const p of r.points) {
+    const o = p.outcomes;
+    const rates = (['town', 'mafia', 'draw', 'stalemate'] as const).flatMap((w) => [o[w].count, o[w].share, o[w].low, o[w].high]);
+    const step = p.townStep === null ? ['', '', '', ''] : [p.townStep.diff, p.townStep.low, p.townStep.high, p.townStep.p];
+    rows.push([...p.values, ...(players ? [p.players] : []), p.games, r.partial, ...rates, p.meanDays, ...step].map(String));
+  }
+  return rows.map((row) => row.map(field).join(',')).join('\n') + '\n';
 }

@@ -69,9 +69,14 @@ export async function playBench(
   return { played, common: { seed, games, range: { first, end: played.result.end }, partial: played.result.partial } };
 }
 
-/** Which strategies play (item 7 of issue 14: the default is `random`; tuned strategies are future work). */
+/** Which strategies play, for the header (the default is `random`: there are no tuned strategies yet). */
 export function strategiesLine(strategies: readonly string[]): string {
-  return strategies.length === 0 ? 'random for every seat (the default; `--strategy` to choose, e.g. town=smart)' : strategies.join(' ');
+  if (strategies.length === 0) return 'random for every seat (the default; `--strategy` to choose, e.g. town=smart)';
+  // A spec without TEAM= or ROLE= plays every seat no other spec names, and so do a town= and a mafia=
+  // spec together (every role is of one of the two teams); otherwise the rest play random.
+  const who = strategies.map((s) => /^([^:=]+)=/.exec(s)?.[1].trim() ?? null);
+  const everyone = who.includes(null) || (who.includes('town') && who.includes('mafia'));
+  return everyone ? strategies.join(' ') : `${strategies.join(' ')} (random for the rest)`;
 }
 
 export function header(c: ChalkInstance, lines: ReadonlyArray<readonly [string, string]>): string[] {

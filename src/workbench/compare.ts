@@ -34,13 +34,14 @@ export function playedCompare(common: Omit<WorkbenchCommon, 'kind' | 'format'>, 
 
 /**
  * `tie=random vs baseline: town +2.3 points (+1.6 to +3.0), p < 0.001`, or, when the interval holds 0,
- * `… no significant difference in town win (p = 0.41): the games rule out more than −0.8 to +1.1 points`.
+ * `… no significant difference in town win (+0.1 points, p = 0.41): the change is between −0.8 and +1.1 points
+ * (95% interval)` — what size of difference these games rule out.
  */
 export function verdict(label: string, baseline: string, d: PairedDifference): string {
   const who = `${label} vs ${baseline}`;
   if (d.p < 0.05 && (d.low > 0 || d.high < 0)) return `${who}: town ${formatPoints(d)}, ${formatP(d.p)}`;
   const [lo, hi] = formatDifference(d).replace(/^.*\(|\)$/g, '').split(' to ');
-  return `${who}: no significant difference in town win (${formatP(d.p)}; ${formatDifference(d).split(' (')[0]} points): the games rule out a change beyond ${lo} to ${hi} points`;
+  return `${who}: no significant difference in town win (${formatDifference(d).split(' (')[0]} points, ${formatP(d.p)}): the change is between ${lo} and ${hi} points (95% interval)`;
 }
 
 /** `+2.3 points (+1.6 to +3.0)`. */
