@@ -8,12 +8,17 @@ import { collectRoles, collectSetups, renderRoles, renderSetups } from './catalo
 import { calibrateCommand, renderCalibration } from './calibrate.js';
 import { printable, withRulesLink } from '../text.js';
 import { collect, colours, once } from './common.js';
-import { mergeCommand } from './merge.js';
+import { mergeReports } from './merge.js';
 import { replayCommand } from './replay.js';
 import { runCommand } from './run.js';
 import { scenarioCommand } from './scenario.js';
 import { collectStrategies, renderStrategies } from './strategies.js';
 import { renderTournament, tournamentCommand } from './tournament.js';
+import { renderSweep, sweepCommand, sweepCsv } from './sweep.js';
+import { compareCommand, renderCompare } from './compare.js';
+import { renderRoleValues, roleValuesCommand } from './roleValues.js';
+import { balanceCommand, renderBalance } from './balance.js';
+import { checksummed } from '../report/integrity.js';
 import { loadStrategies, PluginError } from '../strategy/load.js';
 import { loadRolePlugins } from '../setup/rolePlugins.js';
 import { GameFailure } from '../runner/batch.js';
@@ -86,7 +91,7 @@ Examples:
   mafia-sim run --games 1000000 --shard 2/4 --json > shard-2.json
   mafia-sim run --setup club-12 --precision 0.5%`)
     .action(async (flags) => {
-      const report = await runCommand(flags, { stdout: io.stdout });
+      const report = await runCommand(flags, { stdout: io.stdout, warn: say });
       // With the games on stdout, the report goes to stderr: stdout holds nothing but the JSON lines.
       const toStderr = flags.gamesOut !== undefined && gamesOutIsStdout(flags.gamesOut);
       const stream = toStderr ? process.stderr : process.stdout;
@@ -97,19 +102,46 @@ Examples:
       else if (report.failedGames > 0) code = 1;
     });
 
+  /** The flags every workbench command has, after its own. */
+  const benchOptions = (cmd: Command, games: string): Command =>
+    cmd
+      .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', once('--setup'), 'ukrainian')
+      .option('-o, --option <key=value>', 'a rule option, setup parameter or roles.ID=N for every arm (repeatable)', collect, [])
+      .option('--strategy <spec>', 'NAME for everyone, or TEAM=NAME / ROLE=NAME, for every arm (repeatable; default random)', collect, [])
+      .option('--seed <n>', 'run seed: game K of every arm plays from (seed, K)', once('--seed'), '1')
+      .option('-n, --games <n>', `games per arm (default ${games})`, once('--games'))
+      .option('-w, --workers <n>', 'threads; 1 plays in-process (default: one per 25,000 games played, up to the number of CPUs)', once('--workers'))
+      .option('--json', 'print the report as JSON (the data the text is drawn from)')
+      .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)');
+  const benchDone = (report: { partial: boolean; arms?: ReadonlyArray<{ run: { failedGames: number } }> }, warning: string | null, text: () => string, json: boolean, csv?: () => string) => {
+    if (warning !== null) say(warning);
+    out(json ? JSON.stringify(checksummed(report), null, 2) : csv ? csv() : text());
+    if (report.partial) code = 130;
+    else if (report.arms?.some((a) => a.run.failedGames > 0)) code = 1;
+  };
+
   program
     .command('merge')
-    .description('combine `run --json` reports of contiguous game ranges (shards) into the report of one run')
-    .argument('<reports...>', 'JSON reports from `run --json` (any order)')
+    .description('combine --json reports of contiguous game ranges (shards) of one run, sweep, compare or role-values')
+    .argument('<reports...>', 'JSON reports from `run --json` (or sweep, compare, role-values --json), any order')
     .option('--json', 'print the merged report as JSON (exactly what one run of all the games prints)')
+    .option('--csv', 'print a merged sweep as CSV, one row a point (as sweep --csv)')
     .addHelpText('after', `
 Examples:
   mafia-sim merge shard-*.json --json > report.json
   mafia-sim merge a.json b.json`)
     .action((files: string[], flags) => {
-      const report = mergeCommand(files);
-      out(flags.json ? reportJson(report) : renderReport(report, colours(process.stdout, colour)));
-      if (report.failedGames > 0) code = 1;
+      if (flags.csv && flags.json) throw new UserError('--csv and --json: give one of them');
+      const merged = mergeReports(files);
+      if (flags.csv && merged.kind !== 'sweep') throw new UserError(`--csv: only a sweep has a CSV form; these are ${merged.kind} reports (use --json)`);
+      const c = colours(process.stdout, colour);
+      if (merged.kind === 'run') {
+        out(flags.json ? reportJson(merged.report) : renderReport(merged.report, c));
+        if (merged.report.failedGames > 0) code = 1;
+        return;
+      }
+      const text = merged.kind === 'sweep' ? () => renderSweep(merged.report, c) : merged.kind === 'compare' ? () => renderCompare(merged.report, c) : () => renderRoleValues(merged.report, c);
+      benchDone(merged.report, null, text, flags.json === true, merged.kind === 'sweep' && flags.csv ? () => sweepCsv(merged.report) : undefined);
     });
 
   jobOptions(program.command('replay').description('replay game K of a run and narrate it'), { setup: 'ukrainian' })
@@ -190,6 +222,86 @@ Examples:
       out(flags.json ? JSON.stringify(report, null, 2) : renderTournament(report, colours(process.stdout, colour)));
       if (report.partial) code = 130;
       else if (report.pairings.some((p) => p.failedGames > 0)) code = 1;
+    });
+
+  benchOptions(program.command('sweep').description('play a setup at every value of a setting (or a grid of two) on the same seeds; town win against the value'), '10000')
+    .requiredOption('--vary <key=values>', 'KEY=a,b,c or KEY=a..b[:step]: a rule option, setup parameter, roles.ID or WHO.NAME.PARAM (twice: a grid)', collect, [])
+    .option('--shard <i/n>', 'play only shard I of N of the games (merge the --json reports with `merge`)', once('--shard'))
+    .option('--csv', 'print the points as CSV: one row a point, every rate with its 95% bounds, the paired step')
+    .addHelpText('after', `
+Every point plays the same game seeds (common random numbers), and each is compared with the point
+before it on the same games. KEY is any rule option or setup parameter (players, mafia, mafiaShare, tie,
+maxDays…), a role count (roles.citizen), or a strategy parameter (town.smart.revealDay: WHO.NAME.PARAM,
+WHO a team, a role or all). A list whose values contain commas is written with | (nightOrder=a,b|b,a).
+Ctrl-C prints the games finished of every point, marked partial (exit 130). docs/balancing.md.
+
+Examples:
+  mafia-sim sweep --setup club-12 --vary players=8..20
+  mafia-sim sweep --setup vanilla --option players=13 --vary mafia=1..5 --vary start=day,night
+  mafia-sim sweep --strategy town=smart --vary town.smart.revealDay=1,2,3,4 --json
+  mafia-sim sweep --setup club-12 --vary players=8..20 --csv > club.csv`)
+    .action(async (flags) => {
+      const { report, warning } = await sweepCommand(flags);
+      benchDone(report, warning, () => renderSweep(report, colours(process.stdout, colour)), flags.json === true, flags.csv ? () => sweepCsv(report) : undefined);
+    });
+
+  benchOptions(program.command('compare').description('play setups, option sets or strategies on the same seeds; paired differences and a verdict').argument('[setups...]', 'one setup per arm (default: --setup in every arm)'), '10000')
+    .option('--left <key=value>', 'a setting of arm 1, the baseline (repeatable)', collect, [])
+    .option('--right <key=value>', 'a setting of arm 2 (repeatable)', collect, [])
+    .option('--side <n:key=value>', 'a setting of arm N, 1-based (repeatable; for three or more arms)', collect, [])
+    .option('--shard <i/n>', 'play only shard I of N of the games (merge the --json reports with `merge`)', once('--shard'))
+    .addHelpText('after', `
+Every arm plays the same game seeds; each arm after the first is paired with it game by game: the
+difference in town, mafia, draw and stalemate rates (Newcombe's 95% interval, McNemar's p), the seat and
+role differences that are significant after Holm's correction, and a verdict line. A setting KEY=VALUE
+is a rule option, setup parameter, roles.ID=N, WHO.NAME.PARAM (a strategy parameter) or strategy=SPEC
+(a --strategy for that arm only). Ctrl-C prints the games finished (exit 130). docs/balancing.md.
+
+Examples:
+  mafia-sim compare ukrainian ukrainian --right tie=random
+  mafia-sim compare --setup ukrainian --right strategy=town=smart
+  mafia-sim compare club-12 club-13
+  mafia-sim compare --setup vanilla --option players=9 --side 2:mafia=3 --side 3:start=night --json`)
+    .action(async (setups: string[], flags, cmd: Command) => {
+      const { report, warning } = await compareCommand(setups, { ...flags, setupGiven: cmd.getOptionValueSource('setup') === 'cli' });
+      benchDone(report, warning, () => renderCompare(report, colours(process.stdout, colour)), flags.json === true);
+    });
+
+  benchOptions(program.command('role-values').description("each role's worth to the town: the paired change in town win when it stands instead of a plain seat"), '10000')
+    .option('--shard <i/n>', 'play only shard I of N of the games (merge the --json reports with `merge`)', once('--shard'))
+    .addHelpText('after', `
+For each role that is not its team's plain role (citizen or townie; mafia): the table against the table
+with one of its seats made plain ("as is"), and the table plus the role against the table plus a plain
+seat of its team ("one more"), each pair on the same game seeds. Club tables have no plain citizen: the
+club rules' guest role citizen (no action) is the yardstick. docs/balancing.md.
+
+Examples:
+  mafia-sim role-values --setup club-12
+  mafia-sim role-values --setup ukrainian --games 40000 --json`)
+    .action(async (flags) => {
+      const { report, warning } = await roleValuesCommand(flags);
+      benchDone(report, warning, () => renderRoleValues(report, colours(process.stdout, colour)), flags.json === true);
+    });
+
+  benchOptions(program.command('balance').description('find the value of one knob that brings town win closest to a target (default 50%)'), '20000, in the final round')
+    .requiredOption('--knob <key>', 'a rule option, setup parameter, roles.ID or WHO.NAME.PARAM to search', once('--knob'))
+    .option('--target <share>', 'the town win rate to reach: 50% (default), 0.45, …', once('--target'))
+    .option('--range <a..b>', 'the values to search (default: the knob\'s bounds; for a whole number, current/4 to 4·current+4)', once('--range'))
+    .option('--shard <i/n>', 'refused: each round depends on the one before', once('--shard'))
+    .addHelpText('after', `
+Whole numbers (mafia, players, roles.citizen) are bracketed over the range in rounds of up to 7 values,
+then every value near the answer plays the full --games; numbers (mafiaShare, a strategy's selfHeal) are
+bisected in 3 rounds of growing size, then the interpolated root and its neighbours play the full
+--games; words (tie, start) are each tried. Every round plays the same game seeds. The result: the best
+value with its town win interval and its neighbours (how sharp the optimum is). docs/balancing.md.
+
+Examples:
+  mafia-sim balance --setup vanilla --knob mafia --option players=13
+  mafia-sim balance --setup club-12 --knob mafiaShare --range 0.2..0.45
+  mafia-sim balance --setup ukrainian --knob tie --target 45%`)
+    .action(async (flags) => {
+      const { report, warning } = await balanceCommand(flags);
+      benchDone(report, warning, () => renderBalance(report, colours(process.stdout, colour)), flags.json === true);
     });
 
   program.command('calibrate').description('play vanilla cells with exact win probabilities and check the engine agrees (|z| ≤ 4)')

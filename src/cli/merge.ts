@@ -6,14 +6,37 @@ import { readFileSync } from 'node:fs';
 import { UserError } from '../errors.js';
 import { reportProblem } from '../report/integrity.js';
 import { assembleReport, REPORT_FORMAT, tallyFromReport, type Report } from '../report/report.js';
+import { mergeWorkbench, type WorkbenchMerged } from '../workbench/merge.js';
 
-interface Loaded {
+export interface Loaded {
   readonly file: string;
   readonly report: Report;
 }
 
+/** The merged report of `run` shards (no `kind`), or of the shards of a workbench command. */
+export type Merged = { readonly kind: 'run'; readonly report: Report } | WorkbenchMerged;
+
+/** `merge` of `run` shards: the one report of all their games (the command line reads any kind: mergeReports). */
 export function mergeCommand(files: readonly string[]): Report {
-  const loaded = files.map(readReport);
+  return mergeRuns(files.map((file) => checkedRun(file, readJson(file))));
+}
+
+/** `merge` of the shards of any one command: `run`, sweep, compare or role-values (told apart by `kind`). */
+export function mergeReports(files: readonly string[]): Merged {
+  const data = files.map((file) => [file, readJson(file)] as const);
+  const kinds = new Set(data.map(([, d]) => kindOf(d)));
+  if (kinds.size > 1) throw new UserError(`${files.join(', ')}: reports of different kinds (${[...kinds].join(', ')}); merge the shards of one command`);
+  if (kindOf(data[0][1]) !== 'run') return mergeWorkbench(data);
+  return { kind: 'run', report: mergeRuns(data.map(([file, d]) => checkedRun(file, d))) };
+}
+
+/** A report's kind: its `kind` field; a report without one is a `run` report (format 2 predates kinds). */
+function kindOf(d: unknown): string {
+  return typeof d === 'object' && d !== null && typeof (d as { kind?: unknown }).kind === 'string' ? (d as { kind: string }).kind : 'run';
+}
+
+/** `run` reports (already checked) of contiguous, disjoint ranges of one job, as one report. */
+export function mergeRuns(loaded: readonly Loaded[]): Report {
   const base = loaded[0];
   for (const other of loaded.slice(1)) checkSameJob(base, other);
 
@@ -61,14 +84,17 @@ function show(v: unknown): string {
   return v === undefined ? '(unset)' : typeof v === 'string' ? v : JSON.stringify(v);
 }
 
-function readReport(file: string): Loaded {
-  let data: unknown;
+export function readJson(file: string): unknown {
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
     throw new UserError(`${file}: cannot read report: ${(e as Error).message.split('\n')[0]}`);
   }
+}
+
+/** A run report read back, checked (src/report/integrity.ts); `what` names it in the error. */
+export function checkedRun(file: string, data: unknown, what = 'a mafia-sim run --json report'): Loaded {
   const problem = reportProblem(data);
-  if (problem) throw new UserError(`${file}: not a mafia-sim run --json report (format ${REPORT_FORMAT}): ${problem}`);
+  if (problem) throw new UserError(`${file}: not ${what} (format ${REPORT_FORMAT}): ${problem}`);
   return { file, report: data as Report };
 }

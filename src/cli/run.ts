@@ -11,6 +11,7 @@ import { jobOverrides, overrideLabel, parseCount, parseSeed, workerCount, type J
 import { openGamesOut } from './gamesOut.js';
 import { fdSink, type TextSink } from './output.js';
 import { progressBar } from './progress.js';
+import { degenerateWarning, FirstChunkWatch } from '../workbench/degenerate.js';
 
 export interface RunFlags extends JobFlags {
   /** Default: 10,000; with --precision, the most games to play (default 100,000,000). */
@@ -35,6 +36,8 @@ export interface RunHooks {
   readonly onProgress?: (done: number) => void;
   /** Where `--games-out -` writes (default: the process's stdout). */
   readonly stdout?: TextSink;
+  /** Receives a warning line (a degenerate setup); default: stderr. */
+  readonly warn?: (line: string) => void;
 }
 
 /** The signals that stop a run the way Ctrl-C does. */
@@ -73,6 +76,7 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
   const onAbort = () => interrupt.abort();
   hooks.signal?.addEventListener('abort', onAbort);
   const progress = progressBar(end - first, process.stderr, flags.progress !== false);
+  const watch = new FirstChunkWatch();
   try {
     const result = await runGames(job, {
       first,
@@ -86,13 +90,16 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
         hooks.onProgress?.(done);
       },
       signal: interrupt.signal,
-      until: precision === null ? undefined : ([tally]) => halfWidth(tally) <= precision,
+      until: (tallies) => watch.observe(tallies) || (precision !== null && halfWidth(tallies[0]) <= precision),
       // Plug-in code plays on a thread of its own, so that exhausting memory or calling process.exit
       // ends that thread, which is reported, rather than the process.
       isolate: job.strategies.specs.some(isPluginSpec),
     });
     // The games file holds exactly the games the report covers, in index order (a prefix if interrupted).
     out?.commit();
+    progress.end();
+    const warning = degenerateWarning(watch.chunks, [[job.setup.name, ...job.overrides].join(' ')]);
+    if (warning !== null) (hooks.warn ?? ((line) => process.stderr.write(`${line}\n`)))(warning);
     const reached = precision !== null && halfWidth(result.tally) <= precision;
     return buildReport(job, result.tally, {
       first,

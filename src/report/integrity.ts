@@ -10,6 +10,16 @@ export function reportJson(report: Report): string {
   return JSON.stringify({ ...report, checksum: checksumOf(report) }, null, 2);
 }
 
+/** Any report body with its `checksum` added last (the workbench's reports, and the run reports they embed). */
+export function checksummed<T extends object>(body: T): T & { readonly checksum: string } {
+  return { ...body, checksum: checksumOf(body) };
+}
+
+/** Whether a report read back carries the checksum of its body (what `merge` requires of every kind). */
+export function checksumMatches(r: Record<string, unknown>): boolean {
+  return checksumProblem(r) === null;
+}
+
 function checksumOf(body: object): string {
   return `sha256:${createHash('sha256').update(JSON.stringify(body)).digest('hex')}`;
 }

@@ -6,6 +6,7 @@ import type { Game } from '../engine/game.js';
 import type { PlayOptions } from '../engine/play.js';
 import { checkInvariants } from '../engine/invariants.js';
 import { OutcomePairs } from '../stats/paired.js';
+import { DetailPairs } from '../stats/pairedDetail.js';
 import { Tally } from '../stats/tally.js';
 import { printable } from '../text.js';
 import { gameRecord, playJobGame, replayCommand, type GameRecord, type Job } from './job.js';
@@ -22,6 +23,10 @@ export interface BatchOptions {
   readonly strict?: boolean;
   /** Polled between games; true stops the batch early (the tally then covers [from, stoppedAt)). */
   readonly shouldStop?: () => boolean;
+  /** Also pair every seat and common role of arm i > 0 with its baseline's (compare, role-values). */
+  readonly details?: boolean;
+  /** Arm i is paired with arm baselines[i] (an earlier arm; default 0): role-values has several baselines. */
+  readonly baselines?: readonly number[];
 }
 
 /** The first failed game of a --strict run: which game, why, and the command that replays it. */
@@ -48,31 +53,58 @@ export function runBatch(job: Job, opts: BatchOptions): Tally {
   return runArmsBatch([job], opts).tallies[0];
 }
 
-/** Each arm's tally, and for arm i > 0 its outcomes paired with arm 0's on the same games (pairs[0] is empty). */
+/**
+ * Each arm's tally, and for arm i > 0 its outcomes paired with its baseline arm's on the same games
+ * (arm 0 unless BatchOptions.baselines says otherwise; pairs[0] is empty).
+ */
 export interface ArmsTally {
   readonly tallies: readonly Tally[];
   readonly pairs: readonly OutcomePairs[];
+  /** Only when asked for (BatchOptions.details): per seat and role, arm i > 0 against its baseline (details[0] is null). */
+  readonly details?: readonly (DetailPairs | null)[];
+}
+
+/** Arm i's baseline: baselines[i] (an earlier arm), or arm 0. */
+function baselineOf(baselines: readonly number[] | undefined, i: number): number {
+  return baselines?.[i] ?? 0;
+}
+
+/** The per-seat and per-role pairs of each arm with its baseline (null for an arm that is its own). */
+export function newDetails(jobs: readonly Job[], baselines?: readonly number[]): (DetailPairs | null)[] {
+  return jobs.map((j, i) => {
+    const b = baselineOf(baselines, i);
+    if (b === i) return null;
+    const base = jobs[b].setup;
+    return DetailPairs.between(base.roleCounts, j.setup.roleCounts, Math.min(base.deck.length, j.setup.deck.length));
+  });
 }
 
 export function runArmsBatch(jobs: readonly Job[], opts: BatchOptions): ArmsTally {
   const tallies = jobs.map(newTally);
   const pairs = jobs.map(() => new OutcomePairs());
+  const details = opts.details === true && jobs.length > 1 ? newDetails(jobs, opts.baselines) : null;
   const playOptions = opts.check ? { onPhaseEnd: checkInvariants, checkDecisions: true } : {};
+  // Several arms: this game under each (null if it failed), to pair arm i with its baseline.
+  const played: (Game | null)[] | null = jobs.length > 1 ? new Array<Game | null>(jobs.length).fill(null) : null;
   for (let k = opts.from; k < opts.to; k++) {
     if (opts.shouldStop?.()) break;
-    let baseline: Game | null = null;
     for (let a = 0; a < jobs.length; a++) {
       const g = playOne(jobs[a], k, playOptions, opts.check === true, opts.strict === true, tallies[a]);
+      if (played !== null) played[a] = g;
       if (g === null) continue;
       // Outside playOne's try: a failing writer is an error of the run, not of game k.
       tallies[a].add(g, eveningPoints(g));
-      if (a === 0) {
-        baseline = g;
-        opts.onRecord?.(gameRecord(g, k));
-      } else if (baseline !== null) pairs[a].add(baseline.winner!, g.winner!);
+      if (a === 0) opts.onRecord?.(gameRecord(g, k));
+      else {
+        const baseline = played![baselineOf(opts.baselines, a)];
+        if (baseline !== null) {
+          pairs[a].add(baseline.winner!, g.winner!);
+          if (details !== null) details[a]!.add(baseline, g);
+        }
+      }
     }
   }
-  return { tallies, pairs };
+  return details === null ? { tallies, pairs } : { tallies, pairs, details };
 }
 
 /** Plays game k of a job; a game that throws is counted as failed in the tally (or, strict, ends the batch). */
@@ -96,13 +128,15 @@ export interface ChunkResult {
 }
 
 /** Plays games [from, to) of every arm as one chunk of a run (on whichever thread). */
-export function playChunk(jobs: readonly Job[], from: number, to: number, opts: { check?: boolean; strict?: boolean; records?: boolean }): ChunkResult {
+export function playChunk(jobs: readonly Job[], from: number, to: number, opts: { check?: boolean; strict?: boolean; records?: boolean; details?: boolean; baselines?: readonly number[] }): ChunkResult {
   const lines: string[] | null = opts.records ? [] : null;
   const arms = runArmsBatch(jobs, {
     from,
     to,
     check: opts.check,
     strict: opts.strict,
+    details: opts.details,
+    baselines: opts.baselines,
     onRecord: lines ? (r) => lines.push(JSON.stringify(r) + '\n') : undefined,
   });
   return { arms, lines: lines ? lines.join('') : null };

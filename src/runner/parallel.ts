@@ -7,7 +7,8 @@ import { Worker } from 'node:worker_threads';
 import { UserError } from '../errors.js';
 import { OutcomePairs } from '../stats/paired.js';
 import { Tally, type TallyData } from '../stats/tally.js';
-import { GameFailure, newTally, playChunk, type ArmsTally } from './batch.js';
+import { DetailPairs, type DetailData } from '../stats/pairedDetail.js';
+import { GameFailure, newDetails, newTally, playChunk, type ArmsTally } from './batch.js';
 import { jobSpec, type Job, type JobSpec } from './job.js';
 import { isPluginSpec } from '../strategy/registry.js';
 
@@ -44,6 +45,10 @@ export interface RunPlan {
    * process.exit then ends one thread (reported as a WorkerLost), not the whole process with a crash.
    */
   readonly isolate?: boolean;
+  /** Also pair every seat and common role of each arm with its baseline (ArmsResult.details). */
+  readonly details?: boolean;
+  /** Arm i is paired with arm baselines[i] (an earlier arm; default: arm 0). */
+  readonly baselines?: readonly number[];
 }
 
 /** A worker thread died under a chunk (out of memory, or ended): the run cannot account for its games. */
@@ -69,6 +74,8 @@ export interface WorkerInit {
   readonly check: boolean;
   readonly strict: boolean;
   readonly records: boolean;
+  readonly details: boolean;
+  readonly baselines?: readonly number[];
 }
 
 export interface ChunkRequest {
@@ -81,6 +88,8 @@ export interface ChunkRequest {
 export interface ChunkData {
   readonly tallies: readonly TallyData[];
   readonly pairs: readonly (readonly (readonly number[])[])[];
+  /** Only with RunPlan.details: each arm's per-seat and per-role pairs (null for the first). */
+  readonly details: readonly (DetailData | null)[] | null;
   readonly lines: string | null;
 }
 
@@ -94,14 +103,14 @@ export async function runGames(job: Job, plan: RunPlan): Promise<RunResult> {
   return { tally: r.tallies[0], end: r.end, partial: r.partial };
 }
 
-/** Plays the same games of every job; arm i > 0 is paired with arm 0 game by game. */
+/** Plays the same games of every job; arm i > 0 is paired with arm 0 (or plan.baselines[i]) game by game. */
 export async function runArms(jobs: readonly Job[], plan: RunPlan): Promise<ArmsResult> {
   const size = plan.chunkGames ?? CHUNK_GAMES;
   const chunks = Math.ceil((plan.end - plan.first) / size);
   const chunkFrom = (c: number) => plan.first + c * size;
   const chunkTo = (c: number) => Math.min(plan.end, chunkFrom(c + 1));
   const workers = Math.max(1, Math.min(plan.workers, chunks));
-  const ctx: Ctx = { jobs, plan, chunks, chunkFrom, chunkTo, merged: new Merged(jobs) };
+  const ctx: Ctx = { jobs, plan, chunks, chunkFrom, chunkTo, merged: new Merged(jobs, plan.details === true, plan.baselines) };
   return workers === 1 && plan.isolate !== true ? runInProcess(ctx) : runOnWorkers(ctx, workers);
 }
 
@@ -109,19 +118,22 @@ export async function runArms(jobs: readonly Job[], plan: RunPlan): Promise<Arms
 class Merged {
   readonly tallies: Tally[];
   readonly pairs: OutcomePairs[];
+  readonly details: (DetailPairs | null)[] | null;
 
-  constructor(jobs: readonly Job[]) {
+  constructor(jobs: readonly Job[], details: boolean, baselines: readonly number[] | undefined) {
     this.tallies = jobs.map(newTally);
     this.pairs = jobs.map(() => new OutcomePairs());
+    this.details = details && jobs.length > 1 ? newDetails(jobs, baselines) : null;
   }
 
   add(chunk: ArmsTally): void {
     chunk.tallies.forEach((t, i) => this.tallies[i].merge(t));
     chunk.pairs.forEach((p, i) => this.pairs[i].merge(p));
+    if (this.details !== null) chunk.details?.forEach((d, i) => d !== null && this.details![i]!.merge(d));
   }
 
   result(end: number, partial: boolean): ArmsResult {
-    return { tallies: this.tallies, pairs: this.pairs, end, partial };
+    return this.details === null ? { tallies: this.tallies, pairs: this.pairs, end, partial } : { tallies: this.tallies, pairs: this.pairs, details: this.details, end, partial };
   }
 }
 
@@ -135,7 +147,7 @@ interface Ctx {
 }
 
 async function runInProcess({ jobs, plan, chunks, chunkFrom, chunkTo, merged }: Ctx): Promise<ArmsResult> {
-  const opts = { check: plan.check, strict: plan.strict, records: plan.onLines !== undefined };
+  const opts = { check: plan.check, strict: plan.strict, records: plan.onLines !== undefined, details: plan.details, baselines: plan.baselines };
   for (let c = 0; c < chunks; c++) {
     if (plan.signal?.aborted) return merged.result(chunkFrom(c), true);
     const result = playChunk(jobs, chunkFrom(c), chunkTo(c), opts);
@@ -156,7 +168,7 @@ function workerUrl(): URL {
 }
 
 function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies }: Ctx, count: number): Promise<ArmsResult> {
-  const init: WorkerInit = { specs: jobs.map(jobSpec), check: plan.check === true, strict: plan.strict === true, records: plan.onLines !== undefined };
+  const init: WorkerInit = { specs: jobs.map(jobSpec), check: plan.check === true, strict: plan.strict === true, records: plan.onLines !== undefined, details: plan.details === true, ...(plan.baselines ? { baselines: plan.baselines } : {}) };
   // Chunks finished out of order wait here until the ones before them are in; handing out chunks at
   // most WINDOW ahead of the first unmerged one bounds that buffer whatever a slow thread does.
   const window = 4 * count;
@@ -202,7 +214,11 @@ function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies 
       while (waiting.has(merged)) {
         const done = waiting.get(merged)!;
         waiting.delete(merged);
-        tallies.add({ tallies: done.tallies.map((t) => Tally.fromJSON(t)), pairs: done.pairs.map((p) => OutcomePairs.fromJSON(p)) });
+        tallies.add({
+          tallies: done.tallies.map((t) => Tally.fromJSON(t)),
+          pairs: done.pairs.map((p) => OutcomePairs.fromJSON(p)),
+          ...(done.details ? { details: done.details.map((d) => (d === null ? null : DetailPairs.fromJSON(d))) } : {}),
+        });
         if (done.lines !== null) plan.onLines?.(done.lines);
         merged++;
         plan.onProgress?.(chunkTo(merged - 1) - plan.first);
@@ -224,7 +240,7 @@ function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies 
       playing.delete(w);
       if (m.type === 'failure') {
         if (failure === null || m.chunk < failure.chunk) failure = { chunk: m.chunk, error: new GameFailure(m.game, m.error, m.replay, m.causeStack) };
-      } else waiting.set(m.chunk, { tallies: m.tallies, pairs: m.pairs, lines: m.lines });
+      } else waiting.set(m.chunk, { tallies: m.tallies, pairs: m.pairs, details: m.details, lines: m.lines });
       idle.push(w);
       try {
         drain(); // writes --games-out lines: a failing write ends the run

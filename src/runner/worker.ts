@@ -30,7 +30,8 @@ port.on('message', (req: ChunkRequest) => {
 function playRequest(jobs: readonly Job[], req: ChunkRequest): void {
   try {
     const { arms, lines } = playChunk(jobs, req.from, req.to, init);
-    post({ type: 'chunk', chunk: req.chunk, tallies: arms.tallies.map((t) => t.toJSON()), pairs: arms.pairs.map((p) => p.toJSON()), lines });
+    const details = arms.details ? arms.details.map((d) => (d === null ? null : d.toJSON())) : null;
+    post({ type: 'chunk', chunk: req.chunk, tallies: arms.tallies.map((t) => t.toJSON()), pairs: arms.pairs.map((p) => p.toJSON()), details, lines });
   } catch (e) {
     if (e instanceof GameFailure) post({ type: 'failure', chunk: req.chunk, game: e.game, error: e.error, replay: e.replay, causeStack: e.causeStack });
     else fatal(e);

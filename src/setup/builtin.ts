@@ -6,6 +6,7 @@ import { CLUB_MAX_SEATS, CLUB_MIN_SEATS, CLUB_TABLE_PARAMS, clubTable } from '..
 import { ukrainian } from '../rules/ukrainian/index.js';
 import { vanilla } from '../rules/vanilla.js';
 import { MAX_PLAYERS } from './compile.js';
+import { UKRAINIAN_TABLE_PARAMS, ukrainianTable } from './ukrainianTable.js';
 
 export interface BuiltinSetup {
   readonly name: string;
@@ -15,15 +16,20 @@ export interface BuiltinSetup {
   readonly params: readonly OptionSpec[];
   /** Role counts for the given parameters, or the reason they are impossible. */
   roles(params: Readonly<Record<string, OptionValue>>): Record<string, number> | string;
+  /** The setup's name for the given parameters (default: `name`); a club table is named by its size. */
+  nameFor?(params: Readonly<Record<string, OptionValue>>): string;
 }
+
+/** The smallest club table `--option players=N` deals: one mafia-team seat against two town seats. */
+export const CLUB_TABLE_MIN_PLAYERS = 3;
 
 export const BUILTIN_SETUPS: readonly BuiltinSetup[] = [
   {
     name: 'ukrainian',
-    description: 'The Ukrainian 12-seat table (U1)',
+    description: 'The Ukrainian 12-seat table (U1); other sizes with --option players=N',
     rules: ukrainian,
-    params: [],
-    roles: () => ({ don: 1, mafia: 2, courtesan: 1, commissar: 1, doctor: 1, maniac: 1, citizen: 5 }),
+    params: UKRAINIAN_TABLE_PARAMS,
+    roles: (p) => ukrainianTable(p.players as number),
   },
   {
     name: 'vanilla',
@@ -43,7 +49,11 @@ export const BUILTIN_SETUPS: readonly BuiltinSetup[] = [
   ...clubSetups(),
 ];
 
-/** C2: `club-8` … `club-20`, generated from the slot list in rules/club/slots.ts. */
+/**
+ * C2: `club-8` … `club-20`, generated from the slot list in rules/club/slots.ts. Each has a `players`
+ * parameter (default its own size): `club-12 --option players=15` deals the same table as `club-15`, and
+ * is named so; sizes outside 8–20 are dealt from the same slot list.
+ */
 function clubSetups(): BuiltinSetup[] {
   const out: BuiltinSetup[] = [];
   for (let seats = CLUB_MIN_SEATS; seats <= CLUB_MAX_SEATS; seats++) {
@@ -51,8 +61,13 @@ function clubSetups(): BuiltinSetup[] {
       name: `club-${seats}`,
       description: `Club table of ${seats} seats (C2)`,
       rules: club,
-      params: CLUB_TABLE_PARAMS,
-      roles: (p) => clubTable(seats, p),
+      params: [
+        { key: 'players', clause: 'C2', kind: 'int', min: CLUB_TABLE_MIN_PLAYERS, max: MAX_PLAYERS, default: seats,
+          description: 'seats at the table, dealt from the C2 slot list (club-N is players=N)' },
+        ...CLUB_TABLE_PARAMS,
+      ],
+      roles: (p) => clubTable(p.players as number, p),
+      nameFor: (p) => `club-${p.players as number}`,
     });
   }
   return out;

@@ -6,7 +6,8 @@ import { parseOptionValue, type OptionValue } from '../rules/options.js';
 import { RULE_SETS } from '../rules/registry.js';
 import { closest, textProblem } from '../text.js';
 import { BUILTIN_SETUPS, builtinSetup } from './builtin.js';
-import { compileSetup, optionSpecs, parseOverrides, type CompiledSetup, type SetupSpec } from './compile.js';
+import { compileSetup, MAX_PLAYERS, optionSpecs, parseOverrides, type CompiledSetup, type SetupSpec } from './compile.js';
+import { ROLES } from '../rules/catalogue.js';
 import { parseData, readInputFile } from './dataFile.js';
 import { isRolePluginKey, loadedRole } from './rolePlugins.js';
 import type { RoleDef } from '../model/roles.js';
@@ -20,12 +21,15 @@ export const optionFlag: OverrideLabel = (key, value) => `--option ${key}=${valu
 
 export function loadSetup(nameOrPath: string, overrides: readonly string[] = [], label: OverrideLabel = optionFlag): CompiledSetup {
   const pairs = parseOverrides(overrides);
+  // `roles.ID=N` sets a role's count after the table is built (docs/setups.md); the rest are options.
+  const roleCounts = pairs.filter(([key]) => key.startsWith(ROLE_PREFIX));
+  const rest = pairs.filter(([key]) => !key.startsWith(ROLE_PREFIX));
   const builtin = builtinSetup(nameOrPath);
   if (builtin) {
     const params: Record<string, OptionValue> = {};
     for (const p of builtin.params) params[p.key] = p.default;
     const options: Record<string, unknown> = {};
-    for (const [key, value] of pairs) {
+    for (const [key, value] of rest) {
       const param = builtin.params.find((p) => p.key === key);
       if (param) {
         const parsed = parseOptionValue(param, value);
@@ -33,9 +37,11 @@ export function loadSetup(nameOrPath: string, overrides: readonly string[] = [],
         params[key] = parsed.value;
       } else options[key] = checkedOverride(builtin.rules.id, key, value, builtin.params.map((p) => p.key), label);
     }
-    const roles = builtin.roles(params);
-    if (typeof roles === 'string') throw new UserError(`setup ${builtin.name}: ${roles}`);
-    return compileSetup({ name: builtin.name, source: 'built-in', rules: builtin.rules, roles, options, scoring: {}, params });
+    const name = builtin.nameFor?.(params) ?? builtin.name;
+    const table = builtin.roles(params);
+    if (typeof table === 'string') throw new UserError(`setup ${name}: ${table}`);
+    const roles = withRoleCounts(table, roleCounts, label);
+    return compileSetup({ name, source: 'built-in', rules: builtin.rules, roles, options, scoring: {}, params });
   }
   if (!existsSync(nameOrPath)) {
     const names = BUILTIN_SETUPS.map((s) => s.name);
@@ -43,8 +49,27 @@ export function loadSetup(nameOrPath: string, overrides: readonly string[] = [],
   }
   const spec = readSetupFile(nameOrPath);
   const options: Record<string, unknown> = { ...spec.options };
-  for (const [key, value] of pairs) options[key] = checkedOverride(spec.rules.id, key, value, [], label);
-  return compileSetup({ ...spec, options });
+  for (const [key, value] of rest) options[key] = checkedOverride(spec.rules.id, key, value, [], label);
+  return compileSetup({ ...spec, roles: withRoleCounts(spec.roles, roleCounts, label), options });
+}
+
+/** The prefix of an override that sets a role's count: `roles.citizen=3`. */
+export const ROLE_PREFIX = 'roles.';
+
+/**
+ * The table's role counts with `roles.ID=N` overrides applied (a count of 0 removes the role; a role the
+ * table lacks is added). The role's existence and the rule set's acceptance are checked by compileSetup;
+ * the count is checked here, so that its error names the flag.
+ */
+function withRoleCounts(table: Readonly<Record<string, number>>, overrides: readonly (readonly [string, string])[], label: OverrideLabel): Record<string, number> {
+  const roles: Record<string, number> = { ...table };
+  for (const [key, value] of overrides) {
+    const id = key.slice(ROLE_PREFIX.length);
+    if (!ROLES.has(id)) throw new UserError(`${label(key, value)}: unknown role "${id}"${closest(id, [...ROLES.keys()])}; roles: mafia-sim roles`);
+    if (!/^\d+$/.test(value) || Number(value) > MAX_PLAYERS) throw new UserError(`${label(key, value)}: a role count must be a whole number from 0 to ${MAX_PLAYERS}`);
+    roles[id] = Number(value);
+  }
+  return roles;
 }
 
 /** An override of a rule option, checked here so that its error names the flag the user typed. */

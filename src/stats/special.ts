@@ -64,3 +64,16 @@ export function binomialCdf(k: number, n: number, p: number): number {
   if (k >= n) return 1;
   return regularizedBeta(1 - p, n - k, k + 1);
 }
+
+/** The complementary error function (Numerical Recipes' erfcc: fractional error below 1.2e-7 everywhere). */
+export function erfc(x: number): number {
+  const z = Math.abs(x);
+  const t = 1 / (1 + 0.5 * z);
+  const r = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+  return x >= 0 ? r : 2 - r;
+}
+
+/** The two-sided p-value of a standard normal statistic z: P(|Z| ≥ |z|). */
+export function normalTwoSidedP(z: number): number {
+  return Math.min(1, erfc(Math.abs(z) / Math.SQRT2));
+}

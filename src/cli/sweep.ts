@@ -1,0 +1,99 @@
+// `mafia-sim sweep --vary KEY=VALUES [--vary KEY=VALUES]`: the setup at every value (a grid for two), on
+// the same game seeds; a table per point, a chart of town win % with its interval as a band (a heat map
+// for a grid), or the same data as JSON or CSV (one row a point).
+import type { ChalkInstance } from 'chalk';
+import { UserError } from '../errors.js';
+import { bandChart, heatMap } from '../report/chart.js';
+import { formatRate, table } from '../report/text.js';
+import { playedSweep, sweepArms, type SweepReport } from '../workbench/sweep.js';
+import { MAX_POINTS, parseVary } from '../workbench/values.js';
+import { formatDifference } from './tournament.js';
+import { header, playBench, runLine, strategiesLine, type BenchFlags, type BenchResult } from './workbench.js';
+
+export interface SweepFlags extends BenchFlags {
+  vary: string[];
+  json?: boolean;
+  csv?: boolean;
+}
+
+export const SWEEP_GAMES = 10_000;
+
+export async function sweepCommand(flags: SweepFlags, signal?: AbortSignal): Promise<BenchResult<SweepReport>> {
+  if (flags.csv && flags.json) throw new UserError('--csv and --json: give one of them (the CSV has the rows of the JSON report\'s points)');
+  if (flags.vary.length === 0) throw new UserError('--vary: give the setting to sweep, e.g. --vary players=8..20 or --vary tie=random,none');
+  if (flags.vary.length > 2) throw new UserError(`--vary given ${flags.vary.length} times: a sweep varies one setting, or two (a grid)`);
+  const vary = flags.vary.map(parseVary);
+  if (vary.length === 2 && vary[0].key === vary[1].key) throw new UserError(`${vary[1].flag}: ${vary[1].key} is varied twice`);
+  const size = vary.reduce((n, v) => n * v.values.length, 1);
+  if (size > MAX_POINTS) throw new UserError(`${vary.map((v) => v.flag).join(' ')}: a grid of ${size} points; at most ${MAX_POINTS}`);
+  const design = { setup: flags.setup, options: [...flags.option], strategies: [...flags.strategy], vary: vary.map((v) => ({ key: v.key, values: [...v.values] })) };
+  const { arms, baselines } = sweepArms(design, vary);
+  const origin = (_: unknown, i: number) => {
+    const at = vary.length === 2 ? [vary[0].flag, vary[1].flag] : [vary[0].flag];
+    return `${at.join(' ')}: ${arms[i].label}`;
+  };
+  const { played, common } = await playBench('sweep', flags, arms, origin, { defaultGames: SWEEP_GAMES, baselines, signal });
+  return { report: playedSweep(common, design, arms, baselines, played), warning: played.warning };
+}
+
+export function renderSweep(r: SweepReport, c: ChalkInstance): string {
+  const keys = r.design.vary.map((v) => v.key);
+  const out = header(c, [
+    ['Setup', `${r.design.setup}${r.design.options.length > 0 ? ` ${r.design.options.join(' ')}` : ''}`],
+    ['Vary', r.design.vary.map((v) => `${v.key} = ${v.values.join(', ')}`).join('   ×   ')],
+    ['Strategies', strategiesLine(r.design.strategies)],
+    ['Run', runLine(r, r.points.length, 'point')],
+  ]);
+  if (r.partial) out.push(c.yellow.bold('PARTIAL: the sweep was interrupted; every point has the games that finished.'));
+  out.push('');
+  const step = keys.length === 2 ? `town vs previous ${keys[1]}` : 'town vs previous point';
+  const players = keys.includes('players') ? [] : ['players'];
+  const t = table([...keys, ...players, 'town win', 'mafia win', 'draw', 'mean days', step], c);
+  for (const p of r.points) {
+    t.push([...p.values, ...(players.length > 0 ? [String(p.players)] : []), formatRate(p.outcomes.town), formatRate(p.outcomes.mafia), formatRate(p.outcomes.draw), p.meanDays.toFixed(2), p.townStep === null ? '' : formatDifference(p.townStep)]);
+  }
+  out.push(c.bold('Outcomes per point') + ' (95% intervals; the step is the paired difference in points on the same games)', t.toString(), '');
+  if (keys.length === 1) {
+    out.push(bandChart(r.points.map((p) => ({ label: p.values[0], ...p.outcomes.town })), { title: c.bold(`Town win % against ${keys[0]}`) + ' (● estimate, │ 95% interval)' }));
+  } else {
+    const [rows, cols] = r.design.vary.map((v) => v.values);
+    out.push(c.bold(`Town win %: ${keys[0]} (rows) × ${keys[1]} (columns)`));
+    out.push(heatMap(rows, cols, (i, j) => r.points[i * cols.length + j].outcomes.town.share, `${keys[0]} \\ ${keys[1]}`));
+  }
+  const failed = r.arms.reduce((n, a) => n + a.run.failedGames, 0);
+  if (failed > 0) {
+    out.push('', c.red.bold(`${failed} game(s) failed. Replay with:`));
+    for (const a of r.arms) for (const f of a.run.failures) out.push(c.red(`  ${f.replay}    # ${f.error}`));
+  }
+  return out.join('\n');
+}
+
+/** The CSV columns after the varied settings' own (docs/balancing.md). */
+export const SWEEP_CSV_COLUMNS = [
+  'players', 'games', 'partial',
+  ...['town', 'mafia', 'draw', 'stalemate'].flatMap((w) => [`${w}_games`, `${w}_share`, `${w}_low`, `${w}_high`]),
+  'mean_days', 'town_step', 'town_step_low', 'town_step_high', 'town_step_p',
+];
+
+/**
+ * One row a point (in the report's order), every rate as a share with its Wilson 95% bounds, and the
+ * paired step from the previous point with its bounds and McNemar's p (empty for a first point).
+ * RFC 4180: a field with a comma, a quote or a line break is quoted.
+ */
+export function sweepCsv(r: SweepReport): string {
+  const field = (v: string | number | boolean) => {
+    const text = String(v);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const keys = r.design.vary.map((v) => v.key);
+  // A sweep of players has its column already.
+  const players = !keys.includes('players');
+  const rows = [[...keys, ...SWEEP_CSV_COLUMNS.filter((c) => players || c !== 'players')]];
+  for (const p of r.points) {
+    const o = p.outcomes;
+    const rates = (['town', 'mafia', 'draw', 'stalemate'] as const).flatMap((w) => [o[w].count, o[w].share, o[w].low, o[w].high]);
+    const step = p.townStep === null ? ['', '', '', ''] : [p.townStep.diff, p.townStep.low, p.townStep.high, p.townStep.p];
+    rows.push([...p.values, ...(players ? [p.players] : []), p.games, r.partial, ...rates, p.meanDays, ...step].map(String));
+  }
+  return rows.map((row) => row.map(field).join(',')).join('\n') + '\n';
+}
