@@ -258,7 +258,8 @@ describe('club games with the random strategy', () => {
 
 describe('the CLI on club tables', () => {
   it('C17 run --setup club-12 prints the outcome, per-role and point-distribution tables', () => {
-    const r = cli(['run', '--setup', 'club-12', '--games', '2000', '--workers', '1']);
+    // A wide terminal: every table whole, one line a row (at 80 columns the role table is split).
+    const r = cli(['run', '--setup', 'club-12', '--games', '2000', '--workers', '1'], { env: { COLUMNS: '200' } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Setup\s+club-12 \(club rules, 12 players\): boss mafia×3 /);
     expect(r.stdout).toMatch(/│ outcome\s+│ games/);

@@ -7,7 +7,7 @@ import { renderReport } from '../report/text.js';
 import { collectRoles, collectSetups, renderRoles, renderSetups } from './catalogue.js';
 import { calibrateCommand, renderCalibration } from './calibrate.js';
 import { printable, withRulesLink } from '../text.js';
-import { collect, colours, once } from './common.js';
+import { collect, colours, once, terminalWidth } from './common.js';
 import { mergeCommand } from './merge.js';
 import { replayCommand } from './replay.js';
 import { runCommand } from './run.js';
@@ -89,7 +89,7 @@ Examples:
       // With the games on stdout, the report goes to stderr: stdout holds nothing but the JSON lines.
       const toStderr = flags.gamesOut !== undefined && gamesOutIsStdout(flags.gamesOut);
       const stream = toStderr ? process.stderr : process.stdout;
-      const text = flags.json ? reportJson(report) : renderReport(report, colours(stream, colour));
+      const text = flags.json ? reportJson(report) : renderReport(report, colours(stream, colour), terminalWidth(stream));
       if (toStderr) io.stderr.write(text.endsWith('\n') ? text : text + '\n');
       else out(text);
       if (report.partial) code = 130;
@@ -107,7 +107,7 @@ Examples:
   mafia-sim merge a.json b.json`)
     .action((files: string[], flags) => {
       const report = mergeCommand(files);
-      out(flags.json ? reportJson(report) : renderReport(report, colours(process.stdout, colour)));
+      out(flags.json ? reportJson(report) : renderReport(report, colours(process.stdout, colour), terminalWidth(process.stdout)));
       if (report.failedGames > 0) code = 1;
     });
 
@@ -186,7 +186,7 @@ Examples:
   mafia-sim tournament --strategies smart,smart:fakeClaim=0.8,counterClaim=1,./my-bot.js`)
     .action(async (flags) => {
       const report = await tournamentCommand(flags);
-      out(flags.json ? JSON.stringify(report, null, 2) : renderTournament(report, colours(process.stdout, colour)));
+      out(flags.json ? JSON.stringify(report, null, 2) : renderTournament(report, colours(process.stdout, colour), terminalWidth(process.stdout)));
       if (report.partial) code = 130;
       else if (report.pairings.some((p) => p.failedGames > 0)) code = 1;
     });
@@ -206,7 +206,7 @@ Examples:
   mafia-sim calibrate --games 1000000 --json > calibration.json`)
     .action(async (flags) => {
       const report = await calibrateCommand(flags);
-      out(flags.json ? JSON.stringify(report, null, 2) : renderCalibration(report, colours(process.stdout, colour)));
+      out(flags.json ? JSON.stringify(report, null, 2) : renderCalibration(report, colours(process.stdout, colour), terminalWidth(process.stdout)));
       code = report.partial ? 130 : report.pass ? 0 : 1;
     });
 
