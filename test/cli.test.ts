@@ -179,6 +179,13 @@ const BAD: Record<string, { args: string[]; says: RegExp; spawn?: boolean }> = {
   'unwritable --games-out': { args: ['run', '--games', '2', '--games-out', join(dir, 'no-such-dir', 'games.jsonl')], says: /--games-out .*games\.jsonl: cannot write: no such directory/, spawn: true },
   '--games-out a directory': { args: ['run', '--games', '100000000', '--games-out', dir], says: /--games-out .*: is a directory/, spawn: true },
   '--games-out under a file': { args: ['run', '--games', '100000000', '--games-out', join(plainFile, 'games.jsonl')], says: /--games-out .*plain\.txt\/games\.jsonl: cannot write: .*\(ENOTDIR\)/ },
+  // --html and --csv targets: refused before the first game, like --games-out's (issue 16).
+  '--html a directory': { args: ['run', '--games', '100000000', '--html', dir], says: /--html .*: is a directory \(give a file name, e\.g\. .*report\.html\)/, spawn: true },
+  'unwritable --html': { args: ['merge', 'x.json', '--html', join(dir, 'no-such-dir', 'r.html')], says: /--html .*r\.html: cannot write: no such directory/ },
+  '--csv under a file': { args: ['tournament', '--strategies', 'random', '--games', '100000000', '--csv', join(plainFile, 'r.csv')], says: /--csv .*plain\.txt\/r\.csv: cannot write: .*\(ENOTDIR\)/, spawn: true },
+  'calibrate --csv a directory': { args: ['calibrate', '--games', '100000000', '--csv', dir], says: /--csv .*: is a directory/, spawn: true },
+  '--html twice': { args: ['run', '--html', join(dir, 'a.html'), '--html', join(dir, 'b.html')], says: /--html given twice/ },
+  '--html - and --games-out -': { args: ['run', '--html', '-', '--games-out', '-'], says: /--games-out - and --html -: only one output can go to stdout/ },
   // Scenario files.
   'scenario: a seat that is not at the table': { args: ['scenario', scenario('s-99.yaml', 'script:\n  night 1:\n    maniac: { maniacKill: 99 }\n')], says: /s-99\.yaml: script\.night 1\.maniac\.maniacKill: 99 is not a seat of this table \(1\.\.12\)/ },
   'scenario: seat 0': { args: ['scenario', scenario('s-0.yaml', 'script:\n  day 1:\n    1: { vote: 0 }\n')], says: /s-0\.yaml: script\.day 1\.1\.vote: 0 is not a seat of this table/ },

@@ -19,6 +19,8 @@ import { GameFailure } from '../runner/batch.js';
 import { InvariantError } from '../engine/invariants.js';
 import { WorkerLost } from '../runner/parallel.js';
 import { gamesOutIsStdout } from './gamesOut.js';
+import { openReportFiles, type ReportFiles } from './reportFiles.js';
+import { reportJsonOf } from '../report/kinds.js';
 import { OutputError, processIo, ReaderGone, type Io } from './output.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -40,6 +42,13 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
   // One line on stderr. Messages echo what the user gave (paths, values): never a raw control character.
   const say = (line: string) => io.stderr.write(`${printable(line)}\n`);
   let code = 0;
+  // The report's text (or JSON) on stdout, or on stderr when a --html or --csv page has taken stdout.
+  const printReport = (files: ReportFiles, text: string | ((stream: NodeJS.WriteStream) => string)) => {
+    const stream = files.stdoutTaken ? process.stderr : process.stdout;
+    const shown = typeof text === 'string' ? text : text(stream);
+    if (files.stdoutTaken) io.stderr.write(shown.endsWith('\n') ? shown : shown + '\n');
+    else out(shown);
+  };
   const program = new Command()
     .name('mafia-sim')
     .description('Seeded, reproducible simulator and strategy tester for the party game Mafia')
@@ -67,6 +76,8 @@ Examples:
     .option('--precision <h>', 'play until the town win interval is ±H or narrower (0.005 or 0.5%), in whole chunks of 2,000 games', once('--precision'))
     .option('--json', 'print the report as JSON')
     .option('--games-out <file>', 'write one JSON line per game to FILE (- for stdout)', once('--games-out'))
+    .option('--html <file>', 'also write the report as a self-contained HTML page (charts, tables, its JSON inside)', once('--html'))
+    .option('--csv <file>', 'also write every table as one tidy CSV (docs/reports.md)', once('--csv'))
     .option('--check', 'check engine invariants after every phase, and that every decision taken was among the options offered (G9; slower)')
     .option('--strict', 'stop at the first failed game instead of recording it')
     .option('-w, --workers <n>', 'threads to play on; 1 plays in-process, or on one thread with a plug-in (default: one per 25,000 games, up to the number of CPUs)', once('--workers'))
@@ -83,17 +94,24 @@ Examples:
   mafia-sim run --games 100000 --seed 7 --json > report.json
   mafia-sim run --setup my-table.yaml --option tie=random --games-out games.jsonl
   mafia-sim run --games 1000000 --shard 2/4 --json > shard-2.json
-  mafia-sim run --setup club-12 --precision 0.5%`)
+  mafia-sim run --setup club-12 --precision 0.5%
+  mafia-sim run --games 100000 --html report.html --csv report.csv`)
     .action(async (flags) => {
-      const report = await runCommand(flags, { stdout: io.stdout });
-      // With the games on stdout, the report goes to stderr: stdout holds nothing but the JSON lines.
-      const toStderr = flags.gamesOut !== undefined && gamesOutIsStdout(flags.gamesOut);
-      const stream = toStderr ? process.stderr : process.stdout;
-      const text = flags.json ? reportJson(report) : renderReport(report, colours(stream, colour), terminalWidth(stream));
-      if (toStderr) io.stderr.write(text.endsWith('\n') ? text : text + '\n');
-      else out(text);
-      if (report.partial) code = 130;
-      else if (report.failedGames > 0) code = 1;
+      const files = openReportFiles(flags, io.stdout);
+      try {
+        const report = await runCommand(flags, { stdout: io.stdout });
+        files.commit('run', report);
+        // With the games (or a page) on stdout, the report goes to stderr: stdout holds nothing else.
+        const toStderr = files.stdoutTaken || (flags.gamesOut !== undefined && gamesOutIsStdout(flags.gamesOut));
+        const stream = toStderr ? process.stderr : process.stdout;
+        const text = flags.json ? reportJson(report) : renderReport(report, colours(stream, colour), terminalWidth(stream));
+        if (toStderr) io.stderr.write(text.endsWith('\n') ? text : text + '\n');
+        else out(text);
+        if (report.partial) code = 130;
+        else if (report.failedGames > 0) code = 1;
+      } finally {
+        files.abort();
+      }
     });
 
   program
@@ -101,14 +119,23 @@ Examples:
     .description('combine `run --json` reports of contiguous game ranges (shards) into the report of one run')
     .argument('<reports...>', 'JSON reports from `run --json` (any order)')
     .option('--json', 'print the merged report as JSON (exactly what one run of all the games prints)')
+    .option('--html <file>', 'also write the merged report as a self-contained HTML page', once('--html'))
+    .option('--csv <file>', 'also write every table as one tidy CSV (docs/reports.md)', once('--csv'))
     .addHelpText('after', `
 Examples:
   mafia-sim merge shard-*.json --json > report.json
-  mafia-sim merge a.json b.json`)
-    .action((files: string[], flags) => {
-      const report = mergeCommand(files);
-      out(flags.json ? reportJson(report) : renderReport(report, colours(process.stdout, colour), terminalWidth(process.stdout)));
-      if (report.failedGames > 0) code = 1;
+  mafia-sim merge a.json b.json
+  mafia-sim merge shard-*.json --html report.html`)
+    .action((reports: string[], flags) => {
+      const files = openReportFiles(flags, io.stdout);
+      try {
+        const report = mergeCommand(reports);
+        files.commit('run', report);
+        printReport(files, flags.json ? reportJson(report) : (s) => renderReport(report, colours(s, colour), terminalWidth(s)));
+        if (report.failedGames > 0) code = 1;
+      } finally {
+        files.abort();
+      }
     });
 
   jobOptions(program.command('replay').description('replay game K of a run and narrate it'), { setup: 'ukrainian' })
@@ -174,6 +201,8 @@ Examples:
     .option('--seed <n>', 'run seed: game K of every pairing plays from (seed, K)', once('--seed'), '1')
     .option('-w, --workers <n>', 'threads to play each pairing on; 1 plays in-process (default: one per 25,000 games, up to the number of CPUs)', once('--workers'))
     .option('--json', 'print the tournament as JSON')
+    .option('--html <file>', 'also write the tournament as a self-contained HTML page (heat maps, the paired comparison)', once('--html'))
+    .option('--csv <file>', 'also write every table as one tidy CSV (docs/reports.md)', once('--csv'))
     .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
     .addHelpText('after', `
 Every pairing plays the same game seeds and is compared with the first (town=first mafia=first) game by
@@ -185,10 +214,16 @@ Examples:
   mafia-sim tournament --setup vanilla --option players=9 --strategies random,smart --games 5000 --json
   mafia-sim tournament --strategies smart,smart:fakeClaim=0.8,counterClaim=1,./my-bot.js`)
     .action(async (flags) => {
-      const report = await tournamentCommand(flags);
-      out(flags.json ? JSON.stringify(report, null, 2) : renderTournament(report, colours(process.stdout, colour), terminalWidth(process.stdout)));
-      if (report.partial) code = 130;
-      else if (report.pairings.some((p) => p.failedGames > 0)) code = 1;
+      const files = openReportFiles(flags, io.stdout);
+      try {
+        const report = await tournamentCommand(flags);
+        files.commit('tournament', report);
+        printReport(files, flags.json ? reportJsonOf('tournament', report) : (s) => renderTournament(report, colours(s, colour), terminalWidth(s)));
+        if (report.partial) code = 130;
+        else if (report.pairings.some((p) => p.failedGames > 0)) code = 1;
+      } finally {
+        files.abort();
+      }
     });
 
   program.command('calibrate').description('play vanilla cells with exact win probabilities and check the engine agrees (|z| ≤ 4)')
@@ -196,6 +231,8 @@ Examples:
     .option('--seed <n>', 'run seed', once('--seed'), '1')
     .option('-w, --workers <n>', 'threads to play each cell on; 1 plays in-process (default: one per CPU)', once('--workers'))
     .option('--json', 'print the cells as JSON')
+    .option('--html <file>', 'also write the calibration as a self-contained HTML page', once('--html'))
+    .option('--csv <file>', 'also write the cells as one tidy CSV (docs/reports.md)', once('--csv'))
     .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
     .addHelpText('after', `
 Each cell is a vanilla table (players, mafia, start, tie, win) played by uniformly random bots, whose
@@ -205,9 +242,15 @@ Examples:
   mafia-sim calibrate
   mafia-sim calibrate --games 1000000 --json > calibration.json`)
     .action(async (flags) => {
-      const report = await calibrateCommand(flags);
-      out(flags.json ? JSON.stringify(report, null, 2) : renderCalibration(report, colours(process.stdout, colour), terminalWidth(process.stdout)));
-      code = report.partial ? 130 : report.pass ? 0 : 1;
+      const files = openReportFiles(flags, io.stdout);
+      try {
+        const report = await calibrateCommand(flags);
+        files.commit('calibration', report);
+        printReport(files, flags.json ? reportJsonOf('calibration', report) : (s) => renderCalibration(report, colours(s, colour), terminalWidth(s)));
+        code = report.partial ? 130 : report.pass ? 0 : 1;
+      } finally {
+        files.abort();
+      }
     });
 
   program.hook('preAction', (cmd) => {

@@ -7,7 +7,7 @@ import { loadSetup } from '../setup/load.js';
 import { loadStrategies } from '../strategy/load.js';
 import { runTournament, type Pairing, type TournamentReport } from '../tournament/tournament.js';
 import { fitTable, UNLIMITED, wrapItems, wrapWords, type Column } from '../report/fit.js';
-import { formatRate } from '../report/text.js';
+import { formatDifference, formatP, formatRate } from '../report/text.js';
 import { parseCount, parseSeed, workerCount } from './common.js';
 import { interruptible } from './interrupt.js';
 import { progressBar, type Progress } from './progress.js';
@@ -74,19 +74,6 @@ export async function tournamentCommand(flags: TournamentFlags, signal?: AbortSi
       progress?.end();
     }
   }, signal);
-}
-
-/** `p < 0.001`, or p to two significant digits. */
-export function formatP(p: number): string {
-  return p < 0.001 ? 'p < 0.001' : `p = ${p < 0.01 ? p.toFixed(3) : p.toFixed(2)}`;
-}
-
-/** A signed difference in points with its interval, to the decimals its bounds need: `+2.3 (1.6 to 3.0)`. */
-export function formatDifference(d: { diff: number; low: number; high: number }): string {
-  let places = 1;
-  while (places < 4 && d.low !== d.high && (100 * d.low).toFixed(places) === (100 * d.high).toFixed(places)) places++;
-  const pts = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(100 * x).toFixed(places)}`;
-  return `${pts(d.diff)} (${pts(d.low)} to ${pts(d.high)})`;
 }
 
 /** The tournament's tables, at most `width` columns wide (UNLIMITED: every table whole). */

@@ -33,8 +33,21 @@ export function formatRate(x: Pick<Rate, 'share' | 'low' | 'high'>): string {
   return `${p(x.share)}% (${p(x.low)}–${p(x.high)}%)`;
 }
 
+/** `p < 0.001`, or p to two significant digits. */
+export function formatP(p: number): string {
+  return p < 0.001 ? 'p < 0.001' : `p = ${p < 0.01 ? p.toFixed(3) : p.toFixed(2)}`;
+}
+
+/** A signed difference in points with its interval, to the decimals its bounds need: `+2.3 (1.6 to 3.0)`. */
+export function formatDifference(d: { diff: number; low: number; high: number }): string {
+  let places = 1;
+  while (places < 4 && d.low !== d.high && (100 * d.low).toFixed(places) === (100 * d.high).toFixed(places)) places++;
+  const pts = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(100 * x).toFixed(places)}`;
+  return `${pts(d.diff)} (${pts(d.low)} to ${pts(d.high)})`;
+}
+
 /** A mean with its interval, to two decimals (more when the bounds would print alike). */
-function formatMean(x: Pick<PointsSummary, 'mean' | 'low' | 'high'>): string {
+export function formatMean(x: Pick<PointsSummary, 'mean' | 'low' | 'high'>): string {
   if (x.low === null || x.high === null) return x.mean.toFixed(2);
   let d = 2;
   while (d < 6 && x.low !== x.high && x.low.toFixed(d) === x.high.toFixed(d)) d++;
