@@ -1,9 +1,10 @@
 // The club rule set (RULES.md section C) beyond the scripted scenarios: the built-in tables, mixed and
 // impossible setups, immunities as setup data, hidden information, the random strategy's legality,
 // narration of every club effect, and the clause coverage of the tests.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { narrate } from '../src/report/narrate.js';
 import { Chalk } from 'chalk';
 import type { GameEvent } from '../src/engine/events.js';
@@ -118,9 +119,18 @@ describe('C16 immunities in the setup file', () => {
   });
 });
 
+// Setup files written by the tests: in a folder of the system's temp dir, never in the source tree (a
+// run stopped midway used to leave test/fixtures/club/.tmp-*.yaml behind), removed when the file ends.
+let scratch: string | null = null;
+let written = 0;
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
 /** Runs `mafia-sim run` on a setup file holding `yaml`. */
 function cliWithFile(yaml: string) {
-  const path = join(ROOT, 'test', 'fixtures', 'club', `.tmp-${process.pid}-${Math.random().toString(36).slice(2)}.yaml`);
+  scratch ??= mkdtempSync(join(tmpdir(), 'mafia-sim-club-'));
+  const path = join(scratch, `setup-${++written}.yaml`);
   writeFileSync(path, yaml);
   try {
     return cli(['run', '--games', '1', '--workers', '1', '--setup', path]);
