@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderRoles, renderSetups, type RoleInfo, type SetupCatalogue } from '../src/cli/catalogue.js';
+import { terminalWidth } from '../src/cli/common.js';
 import { RULE_SETS } from '../src/rules/registry.js';
 import { ELIMINATION_CAUSES } from '../src/engine/events.js';
 import { ROLES } from '../src/rules/roles.js';
@@ -297,7 +298,8 @@ describe('help, version and catalogues', () => {
     expect(results.setups.code).toBe(0);
     for (const s of BUILTIN_SETUPS) expect(results.setups.stdout).toMatch(new RegExp(`^${s.name}\\b`, 'm'));
     expect(results.roles.code).toBe(0);
-    const listed = results.roles.stdout.trim().split('\n').map((l) => l.split(/\s+/)[0]);
+    // One entry a role; a description that does not fit continues on indented lines.
+    const listed = results.roles.stdout.trim().split('\n').filter((l) => !l.startsWith(' ')).map((l) => l.split(/\s+/)[0]);
     expect([...listed].sort()).toEqual([...ROLES.keys()].sort());
   });
 });
@@ -313,7 +315,8 @@ describe('setups --json and roles --json', () => {
       expect(listed.options.map((o) => o.key)).toEqual(optionSpecs(r).map((o) => o.key));
       for (const o of listed.options) expect(o.clause).toMatch(/^[GVUC]\d+(\.\d+)?$/);
     }
-    expect(renderSetups(catalogue)).toBe(results.setups.stdout.trimEnd());
+    // At the width the command laid it out for (stdout's: src/cli/common.ts terminalWidth).
+    expect(renderSetups(catalogue, terminalWidth(process.stdout))).toBe(results.setups.stdout.trimEnd());
   });
 
   it('roles --json is the data the text list is drawn from: every role, its team and its rule sets', () => {
@@ -321,7 +324,7 @@ describe('setups --json and roles --json', () => {
     const roles = JSON.parse(results.rolesJson.stdout) as RoleInfo[];
     expect(roles.map((r) => r.id).sort()).toEqual([...ROLES.keys()].sort());
     expect(roles.find((r) => r.id === 'doctor')).toMatchObject({ team: 'town', rules: ['ukrainian', 'club'] });
-    expect(renderRoles(roles)).toBe(results.roles.stdout.trimEnd());
+    expect(renderRoles(roles, terminalWidth(process.stdout))).toBe(results.roles.stdout.trimEnd());
   });
 });
 

@@ -66,7 +66,8 @@ describe('C2 the built-in club tables', () => {
   });
 
   it('C2 mafia-sim setups lists club-8 … club-20 with their role counts', () => {
-    const r = cli(['setups']);
+    // A wide terminal: one line an entry (at 80 columns the long nightOrder breaks after its commas).
+    const r = cli(['setups'], { env: { COLUMNS: '300' } });
     expect(r.code).toBe(0);
     for (let n = 8; n <= 20; n++) expect(r.stdout).toMatch(new RegExp(`club-${n} .*\\n\\s+${n} players: boss `));
     expect(r.stdout).toMatch(/16 players: boss killer mafia×3 /);
@@ -280,7 +281,7 @@ describe('the CLI on club tables', () => {
   });
 
   it('mafia-sim roles describes every role, the club ones included', () => {
-    const r = cli(['roles']);
+    const r = cli(['roles'], { env: { COLUMNS: '300' } });
     expect(r.code).toBe(0);
     for (const id of ROLES.keys()) expect(r.stdout).toMatch(new RegExp(`^${id}\\s+(town|mafia)\\s+\\S.{20,}`, 'm'));
     expect(r.stdout).toMatch(/^marilyn-sister\s+town .*\[club\]$/m);

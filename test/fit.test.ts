@@ -49,6 +49,26 @@ describe('tables that fit the terminal', () => {
     });
   }
 
+  it('setups, roles and strategies at 60 and 40 columns: no line wider, every entry and every option still there, breaks between words', () => {
+    for (const width of [60, 40]) {
+      const env = { COLUMNS: String(width) };
+      const wide = { COLUMNS: '1000' };
+      for (const cmd of ['setups', 'roles', 'strategies']) {
+        const r = cli([cmd], { env });
+        expect(r.code, r.stderr).toBe(0);
+        expect(tooWide(r.stdout, width), `${cmd} at ${width}`).toEqual([]);
+        // The same words in the same order as on a wide terminal: only the line breaks moved (within a
+        // word only after a comma or a bar: nightOrder=a,b,… and [x|y|…]).
+        const words = (t: string) => t.replace(/([,|])\s+/g, '$1').split(/\s+/).filter(Boolean);
+        expect(words(r.stdout), `${cmd} at ${width}`).toEqual(words(cli([cmd], { env: wide }).stdout));
+      }
+      const setups = cli(['setups'], { env }).stdout;
+      expect(setups).toMatch(/^ {4}nightOrder=courtesan,/m);
+      const roles = cli(['roles'], { env }).stdout.split('\n').filter((l) => !l.startsWith(' ')).map((l) => l.split(' ')[0]);
+      expect(roles).toContain('marilyn-sister');
+    }
+  });
+
   it('at 80 columns the report fits, and the distribution column is what goes first', () => {
     const text = renderReport(ukrainian, plain, 80);
     expect(tooWide(text, 80)).toEqual([]);

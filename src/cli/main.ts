@@ -175,14 +175,14 @@ Examples:
     .addHelpText('after', '\nThe rules the options belong to (their clause IDs): docs/rules.md\n\nExamples:\n  mafia-sim setups\n  mafia-sim setups --json')
     .action((flags) => {
       const catalogue = collectSetups();
-      out(flags.json ? JSON.stringify(catalogue, null, 2) : renderSetups(catalogue));
+      out(flags.json ? JSON.stringify(catalogue, null, 2) : renderSetups(catalogue, terminalWidth(process.stdout)));
     });
   program.command('roles').description('list every role with a one-line description')
     .option('--json', 'print the list as JSON (the data the text is drawn from)')
     .addHelpText('after', '\nExamples:\n  mafia-sim roles\n  mafia-sim roles --json')
     .action((flags) => {
       const roles = collectRoles();
-      out(flags.json ? JSON.stringify(roles, null, 2) : renderRoles(roles));
+      out(flags.json ? JSON.stringify(roles, null, 2) : renderRoles(roles, terminalWidth(process.stdout)));
     });
 
   program.command('strategies').description('list every strategy with its description and parameters')
@@ -190,7 +190,7 @@ Examples:
     .addHelpText('after', '\nExamples:\n  mafia-sim strategies\n  mafia-sim run --strategy town=smart:revealBlacks=2 --strategy mafia=smart:fakeClaim=0.5')
     .action((flags) => {
       const list = collectStrategies();
-      out(flags.json ? JSON.stringify(list, null, 2) : renderStrategies(list));
+      out(flags.json ? JSON.stringify(list, null, 2) : renderStrategies(list, terminalWidth(process.stdout)));
     });
 
   program.command('tournament').description('play every town × mafia pairing of some strategies on the same seeds; town win % matrix')

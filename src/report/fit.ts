@@ -151,8 +151,9 @@ export function wrapItems(label: string, items: readonly string[], width: number
   let empty = true;
   for (const whole of items) {
     if (whole === '') continue;
-    // An item wider than a line (an order of eleven roles) breaks after its commas, never inside a word.
-    const pieces = displayWidth(whole) > room && whole.includes(',') ? whole.split(/(?<=,)/) : [whole];
+    // An item wider than a line (an order of eleven roles, a list of choices a|b|c) breaks after its
+    // commas or bars, never inside a word.
+    const pieces = displayWidth(whole) > room && /[,|]/.test(whole) ? whole.split(/(?<=[,|])/) : [whole];
     pieces.forEach((item, j) => {
       const next = empty ? line + item : line + (j === 0 ? gap : '') + item;
       if (empty || displayWidth(next) <= width) {
