@@ -45,8 +45,18 @@ except ImportError:
 print(json.dumps(out))
 `;
 
+/**
+ * The Python that has pandas: `python3` on the PATH, or Debian's (/usr/bin/python3, which .ci/run gives
+ * python3-pandas); else `python3` with the csv module alone. In CI pandas must be there.
+ */
+const PYTHON = (() => {
+  for (const py of ['python3', '/usr/bin/python3']) if (spawnSync(py, ['-c', 'import pandas'], { encoding: 'utf8' }).status === 0) return { py, pandas: true };
+  return { py: 'python3', pandas: false };
+})();
+const CI = process.env.CI === 'true' || process.env.CI === '1';
+
 function readWithPython(path: string) {
-  const r = spawnSync('python3', ['-c', READER, path], { encoding: 'utf8' });
+  const r = spawnSync(PYTHON.py, ['-c', READER, path], { encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as { header: string[]; rows: number; tables: Record<string, number>; bad: unknown[]; first: Record<string, string>[]; pandas: null | { columns: string[]; rows: number; value: string; n: string } };
 }
@@ -58,16 +68,19 @@ function parse(text: string): Record<string, string>[] {
   return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])));
 }
 
-function checkShape(path: string, tables: string[]): void {
+function checkShape(path: string, tables: string[]): ReturnType<typeof readWithPython> {
   const got = readWithPython(path);
   expect(got.header).toEqual([...CSV_COLUMNS]);
   expect(got.bad).toEqual([]);
   for (const t of tables) expect(got.tables[t], t).toBeGreaterThan(0);
+  if (CI) expect(got.pandas, 'pandas in CI (.ci/run installs python3-pandas)').not.toBeNull();
   if (got.pandas) {
     expect(got.pandas.columns).toEqual([...CSV_COLUMNS]);
     expect(got.pandas.rows).toBe(got.rows);
     expect(got.pandas.value).toBe('float64');
+    expect(got.pandas.n).toBe('float64');
   }
+  return got;
 }
 
 describe('--csv', () => {
