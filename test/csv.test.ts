@@ -1,7 +1,9 @@
-// `--csv` (issue 16): one tidy long CSV per command, the same eight columns for each, read by Python's
-// csv module as it is (and by pandas.read_csv where pandas is installed; this machine's python3 has
-// none, so the columns' types are checked with the csv module: every number parses as a float). The
-// numbers are the JSON report's, to the last digit.
+// `--csv` (issue 16): one tidy long CSV per command, the same eight columns for each, read as it is by
+// Python's csv module (every number parses as a float) and by pandas.read_csv (numeric columns come out
+// float64): pandas is Debian's python3-pandas, which .ci/run installs; without it (a developer's
+// machine) only the csv module reads them, in CI its absence fails. The numbers are the JSON report's,
+// to the last digit. Reports of commands this branch does not have (sweep, compare, balance) are
+// written from their JSON alone, as those commands will (reportOutputsOfJson, ReportFiles.commitJson).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,11 +12,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CALIBRATION_GRID, runCalibration } from '../src/calibration/calibrate.js';
 import { WINNERS } from '../src/engine/events.js';
 import { CSV_COLUMNS, csvText } from '../src/report/csv.js';
-import { reportCsv } from '../src/report/kinds.js';
+import { openReportFiles } from '../src/cli/reportFiles.js';
+import { reportCsv, reportOutputsOfJson } from '../src/report/kinds.js';
+import { invocation } from '../src/report/reproduce.js';
 import type { Report } from '../src/report/report.js';
 import { runTournament } from '../src/tournament/tournament.js';
 import { cli } from './helpers/cli.js';
 import { makeJob } from './helpers/job.js';
+import { balanceReport, sweepReport } from './helpers/otherKinds.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mafia-sim-csv-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -142,6 +147,54 @@ describe('--csv', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(readdirSync(sub)).toEqual([]);
+  });
+
+  it('a command known by its JSON alone (a sweep): commitJson writes the page and the CSV whole; arm, setting and paired rows are the JSON’s', () => {
+    const players = ['7', '8', '9'];
+    const runs = players.map((p) => {
+      const r = cli(['run', '--setup', 'vanilla', '--option', `players=${p}`, '--games', '200', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout) as Report;
+    });
+    const sweep = sweepReport([{ key: 'players', values: players }], players.map((p, i) => ({ label: `players=${p}`, run: runs[i] })));
+    const json = JSON.stringify(sweep, null, 2);
+    const sub = mkdtempSync(join(dir, 'sweep-'));
+    const [html, csv] = [join(sub, 'sweep.html'), join(sub, 'sweep.csv')];
+    const command = invocation(['sweep', '--setup', 'vanilla', '--vary', 'players=7..9', '--html', html, `--csv=${csv}`, '--json', '--no-progress']);
+    expect(command).toBe('mafia-sim sweep --setup vanilla --vary players=7..9');
+    const files = openReportFiles({ html, csv }, { write: () => {} });
+    files.commitJson('sweep', json, command);
+    files.abort(); // after the commit: a no-op
+    expect(readdirSync(sub).sort()).toEqual(['sweep.csv', 'sweep.html']);
+    const both = reportOutputsOfJson('sweep', json, command);
+    expect(readFileSync(html, 'utf8')).toBe(both.html);
+    expect(readFileSync(csv, 'utf8')).toBe(both.csv);
+    checkShape(csv, ['report', 'setting', 'arm', 'vs_baseline', 'vs_baseline_p']);
+    const rows = parse(both.csv);
+    expect(rows.filter((x) => x.table === 'setting').map((x) => [x.group, x.key, Number(x.value)])).toEqual(players.map((p) => [`players=${p}`, 'players', Number(p)]));
+    for (const [i, a] of sweep.arms.entries()) {
+      for (const w of WINNERS) {
+        const [row] = rows.filter((x) => x.table === 'arm' && x.group === a.label && x.key === w);
+        const rate = runs[i].outcomeRates[w];
+        expect([Number(row.value), Number(row.low), Number(row.high), Number(row.count), Number(row.n)]).toEqual([rate.share, rate.low, rate.high, rate.count, runs[i].games]);
+      }
+      const town = rows.filter((x) => x.table === 'vs_baseline' && x.group === a.label && x.key === 'town').map((x) => [Number(x.value), Number(x.low), Number(x.high)]);
+      expect(town).toEqual(a.vsBaseline ? [[a.vsBaseline.outcomes.town.diff, a.vsBaseline.outcomes.town.low, a.vsBaseline.outcomes.town.high]] : []);
+    }
+    expect(rows.filter((x) => x.table === 'report' && x.key === 'games').map((x) => Number(x.value))).toEqual([200]);
+
+    // Any other report (a balance search): one row per number of its records, named by the record.
+    const balance = balanceReport(players.map((p, i) => ({ label: `players=${p}`, run: runs[i] })));
+    const brows = parse(reportOutputsOfJson('balance', JSON.stringify(balance)).csv);
+    const points = balance.rounds.flatMap((x, i) => x.points.map((p) => [`${i} ${p.value}`, p.town.share, p.town.count]));
+    expect(brows.filter((x) => x.table === 'rounds.points' && x.key === 'town').map((x) => [x.group, Number(x.value), Number(x.count)])).toEqual(points);
+    expect(brows.filter((x) => x.table === 'report' && x.key === 'best.town').map((x) => [Number(x.value), Number(x.low), Number(x.high)])).toEqual([[balance.best.town.share, balance.best.town.low, balance.best.town.high]]);
+
+    // Opened and not committed (the command failed): nothing is left, not even a temp file.
+    const sub2 = mkdtempSync(join(dir, 'aborted-'));
+    const aborted = openReportFiles({ html: join(sub2, 'x.html'), csv: join(sub2, 'x.csv') }, { write: () => {} });
+    aborted.abort();
+    expect(readdirSync(sub2)).toEqual([]);
   });
 
   it('a field with a comma, a quote or a line break is quoted (RFC 4180), and reads back whole', () => {

@@ -3,6 +3,8 @@
 // fetched, every chart is drawn with one mark per outcome, seat, role, pairing or cell, the marks'
 // numbers and lengths are the JSON's, the embedded JSON is exactly what --json prints, and the page
 // fits a phone. Screenshots at desktop and phone width go to test-artifacts/ (git-ignored).
+// Reports of commands this branch does not have (sweep, compare, balance) are drawn from their JSON
+// through reportOutputsOfJson, the function those commands call (test/helpers/otherKinds.ts).
 // Without Chromium (a developer's machine) the suite is skipped; in CI (.ci/run installs it) it fails.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +17,9 @@ import type { Report } from '../src/report/report.js';
 import { formatDifference, formatRate } from '../src/report/text.js';
 import type { TournamentReport } from '../src/tournament/tournament.js';
 import type { CalibrationReport } from '../src/calibration/calibrate.js';
+import { reportOutputsOfJson } from '../src/report/kinds.js';
 import { haveChromium, openBrowser } from './helpers/browser.js';
+import { balanceReport, compareReport, sweepReport } from './helpers/otherKinds.js';
 import { BIN, ROOT } from './helpers/cli.js';
 
 const ARTIFACTS = join(ROOT, 'test-artifacts');
@@ -36,6 +40,10 @@ function cliAsync(args: string[]): Promise<{ code: number | null; stdout: string
 
 const TOURNAMENT = ['random', 'smart', 'smart:fakeClaim=1'];
 const json: { run?: Report; merge?: Report; club?: Report; tournament?: TournamentReport; calibration?: CalibrationReport } = {};
+// Reports of commands still on another branch (sweep, compare, balance), drawn from their JSON alone.
+const SWEEP_PLAYERS = ['7', '8', '9', '10'];
+const SWEEP_COMMAND = 'mafia-sim sweep --setup vanilla --vary players=7..10 --games 300';
+const other: { sweep?: ReturnType<typeof sweepReport>; grid?: ReturnType<typeof sweepReport>; compare?: ReturnType<typeof compareReport>; balance?: ReturnType<typeof balanceReport> } = {};
 let browser: Awaited<ReturnType<typeof openBrowser>> | null = null;
 let context: BrowserContext;
 
@@ -44,15 +52,30 @@ const suite = haveChromium() || CI ? describe : describe.skip;
 
 beforeAll(async () => {
   if (!haveChromium() && !CI) return;
-  const [run, a, b, club, tournament, calibration] = await Promise.all([
+  const vanilla = (o: string[]) => cliAsync(['run', '--setup', 'vanilla', ...o.flatMap((x) => ['--option', x]), '--games', '300', '--json']);
+  const [run, a, b, club, tournament, calibration, ...arms] = await Promise.all([
     cliAsync(['run', '--games', '3000', '--seed', '1', '--html', at('run.html'), '--json']),
     cliAsync(['run', '--games', '3000', '--seed', '1', '--shard', '1/2', '--json']),
     cliAsync(['run', '--games', '3000', '--seed', '1', '--shard', '2/2', '--json']),
     cliAsync(['run', '--setup', 'club-12', '--series', '2', '--games', '600', '--seed', '4', '--html', at('club.html'), '--json']),
     cliAsync(['tournament', '--setup', 'vanilla', '--option', 'players=9', '--strategies', TOURNAMENT.join(','), '--games', '400', '--html', at('tournament.html'), '--json']),
     cliAsync(['calibrate', '--games', '1000', '--html', at('calibrate.html'), '--json']),
+    ...SWEEP_PLAYERS.map((p) => vanilla([`players=${p}`])),
+    vanilla(['players=7', 'mafia=1']),
+    vanilla(['players=9', 'mafia=1']),
   ]);
-  for (const r of [run, a, b, club, tournament, calibration]) expect(r.code, r.stderr).toBeLessThanOrEqual(1);
+  for (const r of [run, a, b, club, tournament, calibration, ...arms]) expect(r.code, r.stderr).toBeLessThanOrEqual(1);
+  const runs = arms.map((r) => JSON.parse(r.stdout) as Report);
+  const sweep = SWEEP_PLAYERS.map((p, i) => ({ label: `players=${p}`, run: runs[i] }));
+  other.sweep = sweepReport([{ key: 'players', values: SWEEP_PLAYERS }], sweep);
+  other.grid = sweepReport([{ key: 'mafia', values: ['1', '2'] }, { key: 'players', values: ['7', '9'] }], [
+    { label: 'mafia=1 players=7', run: runs[4] }, { label: 'mafia=1 players=9', run: runs[5] }, { label: 'mafia=2 players=7', run: runs[0] }, { label: 'mafia=2 players=9', run: runs[2] },
+  ]);
+  other.compare = compareReport(sweep);
+  other.balance = balanceReport(sweep);
+  for (const [name, data, command] of [['sweep', other.sweep, SWEEP_COMMAND], ['grid', other.grid, null], ['compare', other.compare, null], ['balance', other.balance, null]] as const) {
+    writeFileSync(at(`${name}.html`), reportOutputsOfJson(data.kind, JSON.stringify(data, null, 2), command).html);
+  }
   json.run = JSON.parse(run.stdout);
   json.club = JSON.parse(club.stdout);
   json.tournament = JSON.parse(tournament.stdout);
@@ -297,7 +320,82 @@ suite('the HTML report in headless Chromium', () => {
     await o.page.close();
   });
 
+  it('sweep (from its JSON): one line per outcome that happens, a dot per setting at the JSON’s share, its band the interval; paired bars', async () => {
+    const r = other.sweep!;
+    const o = await open('sweep.html');
+    clean(o, 'sweep.html');
+    expect(await embedded(o.page)).toEqual(r);
+    expect(await o.page.getAttribute('body', 'data-kind')).toBe('sweep');
+    expect(await o.page.textContent('#command')).toBe(SWEEP_COMMAND);
+    const happen = WINNERS.filter((w) => r.arms.some((a) => a.outcomes[w].share > 0));
+    const series = await o.page.$$eval('svg[data-chart="sweep"] g.series', (gs) => gs.map((g) => ({ key: g.getAttribute('data-key'), band: g.querySelector('path.band')?.getAttribute('d') ?? '', line: g.querySelector('path.line')?.getAttribute('d') ?? '' })));
+    expect(series.map((x) => x.key)).toEqual(happen);
+    // The band: the upper bounds left to right, then the lower ones back (2 vertices a point).
+    for (const x of series) expect(x.band.split('L')).toHaveLength(2 * SWEEP_PLAYERS.length);
+    // The y axis: ticks at round shares; a dot's height is its share on that scale.
+    const grid = await o.page.$$eval('svg[data-chart="sweep"] line.grid', (ls) => ls.map((l) => ({ v: Number(l.getAttribute('data-tick')), y: Number(l.getAttribute('y1')) })));
+    const [first, last] = [grid[0], grid[grid.length - 1]];
+    const yOf = (v: number) => first.y + ((v - first.v) / (last.v - first.v)) * (last.y - first.y);
+    for (const w of happen) {
+      const dots = await marks(o.page, 'sweep', `g.series[data-key="${w}"] circle.dot`);
+      expect(dots.map((d) => d.key)).toEqual(SWEEP_PLAYERS.map((p) => `${w} ${p}`));
+      dots.forEach((d, i) => {
+        const rate = r.arms[i].outcomes[w];
+        expect([d.value, Number(d.low), Number(d.high)]).toEqual([rate.share, rate.low, rate.high]);
+        close(d.y + d.height / 2, yOf(rate.share), 0.6);
+      });
+    }
+    const paired = await marks(o.page, 'vs-baseline', 'rect.bar');
+    expect(paired.map((b) => b.key)).toEqual(r.arms.slice(1).map((a) => a.label));
+    paired.forEach((b, i) => expect(b.value).toBe(r.arms[i + 1].vsBaseline!.outcomes.town.diff));
+    await o.page.close();
+  });
+
+  it('a sweep of two settings (from its JSON): a heat map, one cell per point, row-major, with the JSON’s town shares', async () => {
+    const r = other.grid!;
+    const o = await open('grid.html');
+    clean(o, 'grid.html');
+    const cells = await o.page.$$eval('svg[data-chart="grid"] g.item', (gs) => gs.map((g) => ({ key: g.getAttribute('data-key'), value: Number(g.querySelector('rect')!.getAttribute('data-value')), text: [...g.querySelectorAll('text')].map((x) => x.textContent).join(' ') })));
+    expect(cells.map((c) => c.key)).toEqual(['1 × 7', '1 × 9', '2 × 7', '2 × 9']);
+    cells.forEach((c, i) => {
+      expect(c.value).toBe(r.arms[i].outcomes.town.share);
+      expect(c.text).toBe(formatRate(r.arms[i].outcomes.town));
+    });
+    // No command given and none in the report: the page says so rather than showing a wrong one.
+    expect(await o.page.$('#command')).toBeNull();
+    expect(await o.page.textContent('header')).toContain('does not record the command');
+    await o.page.close();
+  });
+
+  it('compare (from its JSON): a town win bar per arm, the paired differences against the first, the verdicts', async () => {
+    const r = other.compare!;
+    const o = await open('compare.html');
+    clean(o, 'compare.html');
+    const bars = await marks(o.page, 'arms', 'rect.bar');
+    expect(bars.map((b) => [b.key, b.value, b.text])).toEqual(r.arms.map((a) => [a.label, a.outcomes.town.share, formatRate(a.outcomes.town)]));
+    const diffs = await marks(o.page, 'vs-baseline', 'rect.bar');
+    expect(diffs.map((b) => [b.key, b.value, b.text])).toEqual(r.arms.slice(1).map((a) => [a.label, a.vsBaseline!.outcomes.town.diff, formatDifference(a.vsBaseline!.outcomes.town)]));
+    expect(await o.page.$$eval('#verdicts li', (lis) => lis.map((li) => li.textContent))).toEqual(r.verdicts);
+    expect(await o.page.textContent('#paired .about')).toContain(`against ${r.arms[0].label}`);
+    await o.page.close();
+  });
+
+  it('any other report (balance, from its JSON): its numbers, a table per array of records, bars for their rates', async () => {
+    const r = other.balance!;
+    const o = await open('balance.html');
+    clean(o, 'balance.html');
+    const summary = (await o.page.textContent('#summary'))!;
+    expect(summary).toContain(formatRate(r.best.town));
+    expect(summary).toContain(`target${r.target}`);
+    const points = r.rounds.flatMap((x, i) => x.points.map((p) => ({ name: `${i} ${p.value}`, p })));
+    const rows = await o.page.$$eval('table[data-table="rounds.points"] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    expect(rows.map((x) => x[0])).toEqual(points.map((x) => x.name));
+    const bars = await o.page.$$eval('section', (ss) => ss.filter((s) => s.querySelector('h2')?.textContent === 'rounds.points').flatMap((s) => [...s.querySelectorAll('svg rect.bar')].map((b) => Number(b.getAttribute('data-value')))));
+    expect(bars).toEqual(points.map((x) => x.p.town.share));
+    await o.page.close();
+  });
+
   it('every page at desktop width (light) and phone width (dark): screenshots in test-artifacts/, no sideways scrolling', async () => {
-    for (const [file, name] of [['run.html', 'run'], ['club.html', 'club-evening'], ['tournament.html', 'tournament'], ['calibrate.html', 'calibrate']]) await screenshots(file, name);
+    for (const [file, name] of [['run.html', 'run'], ['club.html', 'club-evening'], ['tournament.html', 'tournament'], ['calibrate.html', 'calibrate'], ['sweep.html', 'sweep'], ['balance.html', 'balance']]) await screenshots(file, name);
   }, 60_000);
 });

@@ -13,6 +13,8 @@ import { OutputError, writeFully, type TextSink } from './output.js';
 
 export interface GamesOut {
   write(text: string): void;
+  /** What is written so far goes to the temp file (or the stream) now, not at the next block or the commit. */
+  flush(): void;
   /** Everything written reaches the target (a temp file is renamed into place). */
   commit(): void;
   /** Drops what was written to a temp file (a no-op once committed, or when writing straight through). */
@@ -171,6 +173,9 @@ function buffered(flushText: (text: string) => void, commit: () => void, abort: 
     write(text) {
       buffer += text;
       if (buffer.length > BLOCK) flush();
+    },
+    flush() {
+      if (!done) flush();
     },
     commit() {
       if (done) return;

@@ -3,7 +3,7 @@
 // before anything is played; `-` writes to stdout, which then holds nothing else (the tables go to
 // stderr), and only one output may claim stdout.
 import { UserError } from '../errors.js';
-import { reportCsv, reportHtml, type ReportKinds } from '../report/kinds.js';
+import { reportCsv, reportHtml, reportOutputsOfJson, type ReportKinds } from '../report/kinds.js';
 import { gamesOutIsStdout, openOutputFile, type GamesOut } from './gamesOut.js';
 import type { TextSink } from './output.js';
 
@@ -18,6 +18,12 @@ export interface ReportFiles {
   readonly stdoutTaken: boolean;
   /** Writes the report to every file and puts each in place. */
   commit<K extends keyof ReportKinds>(kind: K, data: ReportKinds[K]): void;
+  /**
+   * The same from exactly what the command's `--json` prints: how a command with no entry in
+   * REPORT_KINDS (sweep, compare, …) gets its page and CSV (src/report/kinds.ts `reportOutputsOfJson`).
+   * `command`: what plays the report again (src/report/reproduce.ts `invocation`), if the report cannot tell.
+   */
+  commitJson(kind: string, json: string, command?: string | null): void;
   /** Drops what is not yet in place (a no-op after commit). */
   abort(): void;
 }
@@ -36,17 +42,26 @@ export function openReportFiles(flags: ReportFileFlags, stdout: TextSink): Repor
     opened.html?.abort();
     throw e;
   }
+  // Both are written to their temp files before either is renamed into place: a failed write (a full
+  // disk) leaves neither; the report is made (and may throw) before anything is written.
+  const put = (html: () => string, csv: () => string) => {
+    const texts = { html: opened.html ? html() : '', csv: opened.csv ? csv() : '' };
+    opened.html?.write(texts.html);
+    opened.csv?.write(texts.csv);
+    opened.html?.flush();
+    opened.csv?.flush();
+    opened.html?.commit();
+    opened.csv?.commit();
+  };
   return {
     stdoutTaken: claims.some((k) => k !== 'gamesOut'),
     commit(kind, data) {
-      if (opened.html) {
-        opened.html.write(reportHtml(kind, data));
-        opened.html.commit();
-      }
-      if (opened.csv) {
-        opened.csv.write(reportCsv(kind, data));
-        opened.csv.commit();
-      }
+      put(() => reportHtml(kind, data), () => reportCsv(kind, data));
+    },
+    commitJson(kind, json, command = null) {
+      if (!opened.html && !opened.csv) return;
+      const both = reportOutputsOfJson(kind, json, command);
+      put(() => both.html, () => both.csv);
     },
     abort() {
       opened.html?.abort();

@@ -4,6 +4,9 @@ import type { CalibrationReport } from '../calibration/calibrate.js';
 import type { TournamentReport } from '../tournament/tournament.js';
 import { csvText, type CsvRow } from './csv.js';
 import { calibrationRows, runRows, tournamentRows } from './csvRows.js';
+import { armsSections, genericSections, jsonTitle } from './html/json.js';
+import { armsRows, genericRows } from './jsonRows.js';
+import { isArmsReport, type ArmsReportLike } from './shapes.js';
 import { calibrationSections, calibrationTitle } from './html/calibration.js';
 import { page } from './html/page.js';
 import { runSections, runTitle } from './html/run.js';
@@ -47,7 +50,42 @@ export function reportCsv<K extends keyof ReportKinds>(kind: K, data: ReportKind
 /** The self-contained HTML page of a report: its charts, its tables, and its JSON inside. */
 export function reportHtml<K extends keyof ReportKinds>(kind: K, data: ReportKinds[K]): string {
   const k = REPORT_KINDS[kind] as ReportKind<ReportKinds[K]>;
+  return pageOf(kind, k, data, k.json(data));
+}
+
+function pageOf<T>(kind: string, k: Omit<ReportKind<T>, 'json'>, data: T, json: string): string {
   const { title, subtitle, warning } = k.title(data);
   const { command, note } = k.reproduce(data);
-  return page({ kind, title, subtitle, warning, command, note, json: k.json(data), sections: k.sections(data) });
+  return page({ kind, title, subtitle, warning, command, note, json, sections: k.sections(data) });
+}
+
+const isKnown = (kind: string): kind is keyof ReportKinds => Object.hasOwn(REPORT_KINDS, kind);
+
+/**
+ * How a report known only by its JSON is drawn: by its kind's entry when it has one, as a report of
+ * arms (sweep, compare, role-values: `arms` of label, games and outcome rates), or as any report.
+ * `command` is what plays it again (src/report/reproduce.ts `invocation`), when the caller knows it.
+ */
+function kindOfJson(kind: string, data: unknown, command: string | null): Omit<ReportKind<unknown>, 'json'> {
+  if (isKnown(kind)) return REPORT_KINDS[kind] as unknown as ReportKind<unknown>;
+  const reproduce = (): Reproduction => ({ command, note: command === null ? 'This report does not record the command that made it.' : null });
+  const title = (d: unknown) => jsonTitle(kind, d);
+  if (isArmsReport(data)) return { csv: (d) => armsRows(d as ArmsReportLike), title, sections: (d) => armsSections(d as ArmsReportLike), reproduce };
+  return { csv: genericRows, title, sections: genericSections, reproduce };
+}
+
+/**
+ * The HTML page and the CSV of a command's report from exactly what its `--json` prints: what a command
+ * with no entry in REPORT_KINDS (sweep, compare, balance, role-values, exploit, tune) calls to get
+ * `--html` and `--csv` (docs/reports.md). The page embeds `json` as it is.
+ */
+export function reportOutputsOfJson(kind: string, json: string, command: string | null = null): { html: string; csv: string } {
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch (e) {
+    throw new Error(`the ${kind} report is not JSON: ${(e as Error).message}`);
+  }
+  const k = kindOfJson(kind, data, command);
+  return { html: pageOf(kind, k, data, json), csv: csvText(k.csv(data)) };
 }

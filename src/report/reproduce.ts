@@ -49,8 +49,34 @@ export function shardFor(first: number, end: number): { i: number; n: number; ga
 
 /** The command, and a note when it plays more games than the report covers. */
 export interface Reproduction {
-  readonly command: string;
+  /** Null when it cannot be told (a report kind that does not record its command, given none). */
+  readonly command: string | null;
   readonly note: string | null;
+}
+
+/** Output flags that do not change what is played: left out of the command that plays a report again. */
+const OUTPUT_FLAGS = new Set(['--html', '--csv', '--games-out']);
+const OUTPUT_SWITCHES = new Set(['--json', '--no-progress', '--no-color']);
+
+/**
+ * The command line a report was made by, as a shell reads it back, less the flags that only say where
+ * its outputs go (`--html F`, `--csv F`, `--games-out F`, `--json`, `--no-progress`): the command of a
+ * report kind that cannot rebuild its own from its data. `argv` is what follows `mafia-sim`.
+ */
+export function invocation(argv: readonly string[]): string {
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const eq = a.indexOf('=');
+    if (a.startsWith('--') && eq > 0 && OUTPUT_FLAGS.has(a.slice(0, eq))) continue;
+    if (OUTPUT_FLAGS.has(a)) {
+      i++;
+      continue;
+    }
+    if (OUTPUT_SWITCHES.has(a)) continue;
+    kept.push(a);
+  }
+  return line(kept);
 }
 
 export function runReproduction(r: Report): Reproduction {

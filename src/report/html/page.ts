@@ -8,8 +8,8 @@ export interface Page {
   readonly title: string;
   /** One line under the title: what was played. */
   readonly subtitle: string;
-  /** The shell command that plays it again. */
-  readonly command: string;
+  /** The shell command that plays it again, or null when the report does not say (the note then tells). */
+  readonly command: string | null;
   /** What the command plays beyond the report's games, or null. */
   readonly note: string | null;
   /** A warning shown in a banner (an interrupted run), or null. */
@@ -37,12 +37,14 @@ figure{margin:.6em 0 1.2em}
 .command{display:flex;gap:8px;align-items:flex-start;background:var(--panel);border-radius:6px;padding:8px 10px;margin:.6em 0}
 .command code{flex:1;overflow-wrap:anywhere;font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 button,.button{font:inherit;font-size:.85rem;padding:2px 10px;border:1px solid var(--grid);border-radius:5px;background:var(--bg);color:var(--fg);cursor:pointer;text-decoration:none;white-space:nowrap}
-nav{font-size:.9rem;margin:.8em 0}nav a{margin-right:.9em;color:var(--accent)}
+nav{font-size:.9rem;margin:.8em 0;display:flex;flex-wrap:wrap;align-items:center;gap:4px 14px}nav a{color:var(--accent)}nav a.button{color:var(--fg)}
 svg.chart{display:block;width:100%;height:auto;overflow:visible;font-family:inherit}
 .grid{stroke:var(--grid);stroke-width:1}.zero{stroke:var(--fg);stroke-width:1.2}
 .axis,.value,.label{fill:var(--fg)}.axis{fill:var(--muted);font-size:13px}.small{font-size:13px}
 .bar,.dot{fill:var(--accent)}.bar.town,.dot.town{fill:var(--town)}.bar.mafia,.dot.mafia{fill:var(--mafia)}.bar.draw,.dot.draw{fill:var(--draw)}.bar.stalemate,.dot.stalemate{fill:var(--stalemate)}
-.whisker{stroke:var(--whisker);stroke-width:1.6;fill:none}
+.whisker{stroke:var(--whisker);stroke-width:1.6;fill:none}.whisker.faint{stroke-opacity:.3;stroke-width:1}
+.line{fill:none;stroke:var(--accent);stroke-width:2.2}.band{fill:var(--accent);fill-opacity:.18;stroke:none}.target{stroke:var(--fg);stroke-width:1.2;stroke-dasharray:5 4}
+${['town', 'mafia', 'draw', 'stalemate'].map((k) => `.line.${k}{stroke:var(--${k})}.band.${k}{fill:var(--${k})}.swatch.${k}{background:var(--${k})}`).join('')}
 .heat{fill:var(--accent)}.heat-text{fill:var(--fg)}.heat-text.strong{fill:var(--bg);font-weight:600}
 .seg-text{fill:#fff;font-size:12px;pointer-events:none}
 ${['survived', 'vote', 'shootout', 'fouls', 'mafia', 'maniac', 'courtesan', 'killer', 'sportsman', 'several'].map((k) => `.c-${k}{fill:var(--c-${k});background:var(--c-${k})}`).join('')}
@@ -110,7 +112,7 @@ export function page(p: Page): string {
 <h1>${esc(p.title)}</h1>
 <p class="subtitle">${esc(p.subtitle)}</p>
 ${p.warning ? `<p class="warning" role="alert">${esc(p.warning)}</p>` : ''}
-<div class="command"><code id="command">${esc(p.command)}</code><button type="button" data-copy="command" hidden>copy</button></div>
+${p.command === null ? '' : `<div class="command"><code id="command">${esc(p.command)}</code><button type="button" data-copy="command" hidden>copy</button></div>`}
 ${p.note ? `<p class="about">${esc(p.note)}</p>` : ''}
 <nav>${nav}<a id="download-json" class="button" download="${esc(p.kind)}.json" hidden>download JSON</a></nav>
 </header>

@@ -223,3 +223,77 @@ export function heatMap(rows: readonly string[], cols: readonly string[], cell: 
   });
   return svg(o.chart, o.title, width, top + rows.length * ch + 4, body);
 }
+
+export interface BandPoint extends Interval {
+  /** The number as the tooltip shows it (`37.4% (36.5–38.3%)`). */
+  readonly text: string;
+}
+
+export interface Series {
+  /** What the line is (`town`); `data-key` of its marks. */
+  readonly key: string;
+  readonly label: string;
+  /** A CSS class for its colour (`town`, `mafia`, …). */
+  readonly tone?: string;
+  /** One point per x, in order; null where the series has no value. */
+  readonly points: readonly (BandPoint | null)[];
+}
+
+/** A round step for an axis spanning `span`: 1, 2, 2.5 or 5 × 10^k, about four steps in all. */
+function axisStep(span: number): number {
+  return niceCeiling(Math.max(1e-9, span) / 4);
+}
+
+/**
+ * Lines over ordered values (a sweep's settings) with each point's 95% interval as a shaded band, one
+ * line per series; an optional dotted target line (balance). The y axis spans the data in round steps,
+ * within [0, 1] for shares unless `min`/`max` say otherwise.
+ */
+export function bands(xs: readonly string[], series: readonly Series[], o: { chart: string; title: string; xTitle?: string; min?: number; max?: number; target?: number; tick?: (v: number) => string }): string {
+  const height = 230;
+  const left = 52;
+  const right = 12;
+  const top = 12;
+  const bottom = o.xTitle ? 44 : 26;
+  const plotW = WIDTH - left - right;
+  const plotH = height - top - bottom;
+  const values = series.flatMap((s) => s.points.flatMap((p) => (p ? [p.value, p.low ?? p.value, p.high ?? p.value] : []))).concat(o.target === undefined ? [] : [o.target]);
+  const dataLo = Math.min(...values, Infinity);
+  const dataHi = Math.max(...values, -Infinity);
+  const step = axisStep(Number.isFinite(dataHi - dataLo) ? dataHi - dataLo : 1);
+  const lo = o.min ?? Math.max(0, Math.floor((Number.isFinite(dataLo) ? dataLo : 0) / step - 1e-9) * step);
+  let hi = o.max ?? Math.min(1, Math.ceil((Number.isFinite(dataHi) ? dataHi : 1) / step + 1e-9) * step);
+  if (!(hi > lo)) hi = lo + step;
+  const X = (i: number) => left + (xs.length <= 1 ? plotW / 2 : (i / (xs.length - 1)) * plotW);
+  const Y = (v: number) => top + plotH - ((Math.min(hi, Math.max(lo, v)) - lo) / (hi - lo)) * plotH;
+  const tick = o.tick ?? ((v: number) => `${n(Math.round(1e6 * 100 * v) / 1e6)}%`);
+  let body = '';
+  for (let t = lo, k = 0; t <= hi + step * 1e-6 && k < 50; t = lo + ++k * step) {
+    body += `<line class="grid" x1="${left}" x2="${n(left + plotW)}" y1="${n(Y(t))}" y2="${n(Y(t))}" data-tick="${t}"/><text class="axis" x="${left - 6}" y="${n(Y(t) + 5)}" text-anchor="end">${esc(tick(t))}</text>`;
+  }
+  const every = Math.max(1, Math.ceil((Math.max(1, ...xs.map((x) => x.length)) * CHAR + 8) / (plotW / Math.max(1, xs.length - 1 || 1))));
+  xs.forEach((x, i) => {
+    if (i % every === 0 || i === xs.length - 1) body += `<text class="axis" x="${n(X(i))}" y="${n(top + plotH + 18)}" text-anchor="middle">${esc(x)}</text>`;
+  });
+  if (o.xTitle) body += `<text class="axis" x="${n(left + plotW / 2)}" y="${n(height - 6)}" text-anchor="middle">${esc(o.xTitle)}</text>`;
+  if (o.target !== undefined) body += `<line class="target" x1="${left}" x2="${n(left + plotW)}" y1="${n(Y(o.target))}" y2="${n(Y(o.target))}" data-value="${o.target}"/>`;
+  for (const s of series) {
+    const tone = esc(s.tone ?? 'accent');
+    const at = s.points.map((p, i) => [p, i] as const).filter((x): x is readonly [BandPoint, number] => x[0] !== null);
+    const withBand = at.filter(([p]) => p.low != null && p.high != null);
+    body += `<g class="series" data-key="${esc(s.key)}">`;
+    if (withBand.length > 1) {
+      const upper = withBand.map(([p, i]) => `${n(X(i))} ${n(Y(p.high!))}`);
+      const lower = withBand.map(([p, i]) => `${n(X(i))} ${n(Y(p.low!))}`).reverse();
+      body += `<path class="band ${tone}" d="M${upper.join('L')}L${lower.join('L')}Z"/>`;
+    }
+    if (at.length > 1) body += `<path class="line ${tone}" d="M${at.map(([p, i]) => `${n(X(i))} ${n(Y(p.value))}`).join('L')}"/>`;
+    for (const [p, i] of at) {
+      body += `<g class="item" data-key="${esc(`${s.key} ${xs[i]}`)}"><title>${esc(`${s.label}, ${xs[i]}: ${p.text}`)}</title>`;
+      if (p.low != null && p.high != null) body += vwhisker(X(i), Y(p.high), Y(p.low), 0).replace('class="whisker"', `class="whisker faint" data-low="${p.low}" data-high="${p.high}"`);
+      body += `<circle class="dot ${tone}" data-value="${p.value}" cx="${n(X(i))}" cy="${n(Y(p.value))}" r="3.5"/></g>`;
+    }
+    body += '</g>';
+  }
+  return svg(o.chart, o.title, WIDTH, height, body);
+}
