@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderRoles, renderSetups, type RoleInfo, type SetupCatalogue } from '../src/cli/catalogue.js';
+import { terminalWidth } from '../src/cli/common.js';
 import { RULE_SETS } from '../src/rules/registry.js';
 import { ELIMINATION_CAUSES } from '../src/model/events.js';
 import { ROLES } from '../src/rules/catalogue.js';
@@ -179,6 +180,13 @@ const BAD: Record<string, { args: string[]; says: RegExp; spawn?: boolean }> = {
   'unwritable --games-out': { args: ['run', '--games', '2', '--games-out', join(dir, 'no-such-dir', 'games.jsonl')], says: /--games-out .*games\.jsonl: cannot write: no such directory/, spawn: true },
   '--games-out a directory': { args: ['run', '--games', '100000000', '--games-out', dir], says: /--games-out .*: is a directory/, spawn: true },
   '--games-out under a file': { args: ['run', '--games', '100000000', '--games-out', join(plainFile, 'games.jsonl')], says: /--games-out .*plain\.txt\/games\.jsonl: cannot write: .*\(ENOTDIR\)/ },
+  // --html and --csv targets: refused before the first game, like --games-out's (issue 16).
+  '--html a directory': { args: ['run', '--games', '100000000', '--html', dir], says: /--html .*: is a directory \(give a file name, e\.g\. .*report\.html\)/, spawn: true },
+  'unwritable --html': { args: ['merge', 'x.json', '--html', join(dir, 'no-such-dir', 'r.html')], says: /--html .*r\.html: cannot write: no such directory/ },
+  '--csv under a file': { args: ['tournament', '--strategies', 'random', '--games', '100000000', '--csv', join(plainFile, 'r.csv')], says: /--csv .*plain\.txt\/r\.csv: cannot write: .*\(ENOTDIR\)/, spawn: true },
+  'calibrate --csv a directory': { args: ['calibrate', '--games', '100000000', '--csv', dir], says: /--csv .*: is a directory/, spawn: true },
+  '--html twice': { args: ['run', '--html', join(dir, 'a.html'), '--html', join(dir, 'b.html')], says: /--html given twice/ },
+  '--html - and --games-out -': { args: ['run', '--html', '-', '--games-out', '-'], says: /--games-out - and --html -: only one output can go to stdout/ },
   // Scenario files.
   'scenario: a seat that is not at the table': { args: ['scenario', scenario('s-99.yaml', 'script:\n  night 1:\n    maniac: { maniacKill: 99 }\n')], says: /s-99\.yaml: script\.night 1\.maniac\.maniacKill: 99 is not a seat of this table \(1\.\.12\)/ },
   'scenario: seat 0': { args: ['scenario', scenario('s-0.yaml', 'script:\n  day 1:\n    1: { vote: 0 }\n')], says: /s-0\.yaml: script\.day 1\.1\.vote: 0 is not a seat of this table/ },
@@ -290,7 +298,8 @@ describe('help, version and catalogues', () => {
     expect(results.setups.code).toBe(0);
     for (const s of BUILTIN_SETUPS) expect(results.setups.stdout).toMatch(new RegExp(`^${s.name}\\b`, 'm'));
     expect(results.roles.code).toBe(0);
-    const listed = results.roles.stdout.trim().split('\n').map((l) => l.split(/\s+/)[0]);
+    // One entry a role; a description that does not fit continues on indented lines.
+    const listed = results.roles.stdout.trim().split('\n').filter((l) => !l.startsWith(' ')).map((l) => l.split(/\s+/)[0]);
     expect([...listed].sort()).toEqual([...ROLES.keys()].sort());
   });
 });
@@ -306,7 +315,8 @@ describe('setups --json and roles --json', () => {
       expect(listed.options.map((o) => o.key)).toEqual(optionSpecs(r).map((o) => o.key));
       for (const o of listed.options) expect(o.clause).toMatch(/^[GVUC]\d+(\.\d+)?$/);
     }
-    expect(renderSetups(catalogue)).toBe(results.setups.stdout.trimEnd());
+    // At the width the command laid it out for (stdout's: src/cli/common.ts terminalWidth).
+    expect(renderSetups(catalogue, terminalWidth(process.stdout))).toBe(results.setups.stdout.trimEnd());
   });
 
   it('roles --json is the data the text list is drawn from: every role, its team and its rule sets', () => {
@@ -314,7 +324,7 @@ describe('setups --json and roles --json', () => {
     const roles = JSON.parse(results.rolesJson.stdout) as RoleInfo[];
     expect(roles.map((r) => r.id).sort()).toEqual([...ROLES.keys()].sort());
     expect(roles.find((r) => r.id === 'doctor')).toMatchObject({ team: 'town', rules: ['ukrainian', 'club'] });
-    expect(renderRoles(roles)).toBe(results.roles.stdout.trimEnd());
+    expect(renderRoles(roles, terminalWidth(process.stdout))).toBe(results.roles.stdout.trimEnd());
   });
 });
 

@@ -1,9 +1,10 @@
 // The club rule set (RULES.md section C) beyond the scripted scenarios: the built-in tables, mixed and
 // impossible setups, immunities as setup data, hidden information, the random strategy's legality,
 // narration of every club effect, and the clause coverage of the tests.
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { narrate } from '../src/report/narrate.js';
 import { Chalk } from 'chalk';
 import type { GameEvent } from '../src/model/events.js';
@@ -66,7 +67,8 @@ describe('C2 the built-in club tables', () => {
   });
 
   it('C2 mafia-sim setups lists club-8 … club-20 with their role counts', () => {
-    const r = cli(['setups']);
+    // A wide terminal: one line an entry (at 80 columns the long nightOrder breaks after its commas).
+    const r = cli(['setups'], { env: { COLUMNS: '300' } });
     expect(r.code).toBe(0);
     for (let n = 8; n <= 20; n++) expect(r.stdout).toMatch(new RegExp(`club-${n} .*\\n\\s+${n} players: boss `));
     expect(r.stdout).toMatch(/16 players: boss killer mafia×3 /);
@@ -119,9 +121,18 @@ describe('C16 immunities in the setup file', () => {
   });
 });
 
+// Setup files written by the tests: in a folder of the system's temp dir, never in the source tree (a
+// run stopped midway used to leave test/fixtures/club/.tmp-*.yaml behind), removed when the file ends.
+let scratch: string | null = null;
+let written = 0;
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
 /** Runs `mafia-sim run` on a setup file holding `yaml`. */
 function cliWithFile(yaml: string) {
-  const path = join(ROOT, 'test', 'fixtures', 'club', `.tmp-${process.pid}-${Math.random().toString(36).slice(2)}.yaml`);
+  scratch ??= mkdtempSync(join(tmpdir(), 'mafia-sim-club-'));
+  const path = join(scratch, `setup-${++written}.yaml`);
   writeFileSync(path, yaml);
   try {
     return cli(['run', '--games', '1', '--workers', '1', '--setup', path]);
@@ -265,7 +276,8 @@ describe('club games with the random strategy', () => {
 
 describe('the CLI on club tables', () => {
   it('C17 run --setup club-12 prints the outcome, per-role and point-distribution tables', () => {
-    const r = cli(['run', '--setup', 'club-12', '--games', '2000', '--workers', '1']);
+    // A wide terminal: every table whole, one line a row (at 80 columns the role table is split).
+    const r = cli(['run', '--setup', 'club-12', '--games', '2000', '--workers', '1'], { env: { COLUMNS: '200' } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Setup\s+club-12 \(club rules, 12 players\): boss mafia×3 /);
     expect(r.stdout).toMatch(/│ outcome\s+│ games/);
@@ -276,7 +288,7 @@ describe('the CLI on club tables', () => {
   });
 
   it('mafia-sim roles describes every role, the club ones included', () => {
-    const r = cli(['roles']);
+    const r = cli(['roles'], { env: { COLUMNS: '300' } });
     expect(r.code).toBe(0);
     for (const id of ROLES.keys()) expect(r.stdout).toMatch(new RegExp(`^${id}\\s+(town|mafia)\\s+\\S.{20,}`, 'm'));
     expect(r.stdout).toMatch(/^marilyn-sister\s+town .*\[club\]$/m);

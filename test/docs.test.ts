@@ -112,6 +112,16 @@ describe('README', () => {
   });
 });
 
+describe('links', () => {
+  it('every file the README and docs/reports.md link to exists, the report screenshot among them', () => {
+    for (const [doc, base] of [['README.md', ''], ['docs/reports.md', 'docs']] as const) {
+      const targets = [...read(doc).matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1]).filter((t) => !/^[a-z]+:/.test(t));
+      for (const t of targets) expect(existsSync(join(ROOT, base, t)), `${doc} links to ${t}`).toBe(true);
+      if (doc === 'README.md') expect(targets).toContain('docs/images/report.png');
+    }
+  });
+});
+
 describe('package.json', () => {
   it('ships only folders that exist, the docs the messages point to among them', () => {
     const pkg = JSON.parse(read('package.json')) as { files: string[] };

@@ -147,9 +147,9 @@ describe('sweep --csv', () => {
     expect(rows[1].startsWith(`"${orders[0]}",12,200,false,`)).toBe(true);
     expect(rows[2].startsWith(`"${orders[1]}",12,200,false,`)).toBe(true);
     expect(rows.map((l) => l.replace(/"[^"]*"/g, 'x').split(',').length)).toEqual(rows.map(() => head.length));
-    // On the command line: --csv, and merge --csv of the --json shards, print the same bytes.
+    // On the command line: --csv - (stdout), and merge --csv - of the --json shards, print the same bytes.
     const args = ['sweep', '--setup', 'vanilla', '--option', 'players=9', '--vary', 'mafia=1..3', '--games', '2500', '--seed', '5', '--no-progress'];
-    const whole = cli([...args, '--csv']);
+    const whole = cli([...args, '--csv', '-']);
     expect(whole.code, whole.stderr).toBe(0);
     expect(whole.stdout).toBe(sweepCsv(report));
     const shards = ['1/2', '2/2'].map((shard, i) => {
@@ -157,7 +157,14 @@ describe('sweep --csv', () => {
       writeFileSync(path, cli([...args, '--json', '--shard', shard]).stdout);
       return path;
     });
-    expect(cli(['merge', ...shards, '--csv']).stdout).toBe(whole.stdout);
+    expect(cli(['merge', ...shards, '--csv', '-']).stdout).toBe(whole.stdout);
+    // --csv FILE writes the same bytes there, and --html FILE a page with the sweep's JSON inside.
+    const csvFile = join(dir, 'sweep.csv');
+    const htmlFile = join(dir, 'sweep.html');
+    const toFiles = cli([...args, '--csv', csvFile, '--html', htmlFile]);
+    expect(toFiles.code, toFiles.stderr).toBe(0);
+    expect(readFileSync(csvFile, 'utf8')).toBe(whole.stdout);
+    expect(readFileSync(htmlFile, 'utf8')).toMatch(/^<!doctype html>/i);
   });
 });
 
@@ -335,7 +342,7 @@ describe('command line', () => {
       ['compare', '--side', '0:tie=none'],
       ['balance', '--knob', 'mafia', '--setup', 'vanilla', '--target', '150%'],
       ['balance', '--knob', 'tie', '--shard', '1/2'],
-      ['sweep', '--vary', 'tie=random,none', '--csv', '--json'],
+      ['sweep', '--vary', 'tie=random,none', '--csv', '-', '--html', '-'],
       ['role-values', '--setup', 'vanilla'],
       ['balance', '--knob', 'roles.nosuch'],
     ]) {

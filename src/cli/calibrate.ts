@@ -1,7 +1,8 @@
 // `mafia-sim calibrate`: the engine against exact mathematics, cell by cell (src/calibration/).
 import type { ChalkInstance } from 'chalk';
-import { CALIBRATION_GRID, runCalibration, type CalibrationReport } from '../calibration/calibrate.js';
-import { formatRate, table } from '../report/text.js';
+import { CALIBRATION_GRID, runCalibration, type CalibrationReport, type CellResult } from '../calibration/calibrate.js';
+import { fitTable, UNLIMITED, wrapItems, wrapWords, type Column } from '../report/fit.js';
+import { formatRate } from '../report/text.js';
 import { parseCount, parseSeed, workerCount } from './common.js';
 import { interruptible } from './interrupt.js';
 import { progressBar } from './progress.js';
@@ -35,16 +36,27 @@ export async function calibrateCommand(flags: CalibrateFlags, signal?: AbortSign
   }, signal);
 }
 
-export function renderCalibration(r: CalibrationReport, c: ChalkInstance): string {
+/** The calibration table, at most `width` columns wide (UNLIMITED: the table whole). */
+export function renderCalibration(r: CalibrationReport, c: ChalkInstance, width = UNLIMITED): string {
   const out: string[] = [];
-  out.push(`${c.bold('Calibration')}: vanilla rules, random play, seed ${r.seed}; each cell's town win rate against its exact value (pass: |z| ≤ ${r.z})`);
-  const t = table(['players', 'mafia', 'start', 'tie', 'win', 'games', 'exact', 'measured (95% interval)', 'z', ''], c);
-  for (const x of r.cells) {
-    t.push([x.cell.players, x.cell.mafia, x.cell.start, x.cell.tie, x.cell.win, x.games.toLocaleString('en-US'), `${(100 * x.exact.town).toFixed(3)}%`, formatRate(x.town), x.z.toFixed(2), x.pass ? c.green('pass') : c.red.bold('FAIL')]);
-  }
-  out.push(t.toString());
+  out.push(...wrapItems(`${c.bold('Calibration')}: `, `vanilla rules, random play, seed ${r.seed}; each cell's town win rate against its exact value (pass: |z| ≤ ${r.z})`.split(' '), width, ' ', ''));
+  const col = (head: string, f: (x: CellResult) => string | number, key = false): Column => ({ head, key, cells: r.cells.map((x) => String(f(x))) });
+  out.push(fitTable([
+    col('players', (x) => x.cell.players, true),
+    col('mafia', (x) => x.cell.mafia, true),
+    col('start', (x) => x.cell.start),
+    col('tie', (x) => x.cell.tie),
+    col('win', (x) => x.cell.win),
+    col('games', (x) => x.games.toLocaleString('en-US')),
+    col('exact', (x) => `${(100 * x.exact.town).toFixed(3)}%`),
+    col('measured (95% interval)', (x) => formatRate(x.town)),
+    col('z', (x) => x.z.toFixed(2)),
+    col('', (x) => (x.pass ? c.green('pass') : c.red.bold('FAIL'))),
+  ], width, c));
   const failed = r.cells.filter((x) => !x.pass).length;
-  if (r.partial) out.push(c.yellow.bold(`PARTIAL: interrupted after ${r.cells.length} of ${CALIBRATION_GRID.length} cells.`));
-  out.push(failed === 0 ? (r.partial ? '' : c.green(`All ${r.cells.length} cells agree with the exact values.`)) : c.red.bold(`${failed} of ${r.cells.length} cells disagree with the exact values.`));
-  return out.filter((l) => l !== '').join('\n');
+  const say = (text: string, style: (s: string) => string) => out.push(...wrapWords(text, width).map(style));
+  if (r.partial) say(`PARTIAL: interrupted after ${r.cells.length} of ${CALIBRATION_GRID.length} cells.`, (l) => c.yellow.bold(l));
+  if (failed > 0) say(`${failed} of ${r.cells.length} cells disagree with the exact values.`, (l) => c.red.bold(l));
+  else if (!r.partial) say(`All ${r.cells.length} cells agree with the exact values.`, (l) => c.green(l));
+  return out.join('\n');
 }

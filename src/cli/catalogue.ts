@@ -6,6 +6,7 @@ import { BUILTIN_SETUPS } from '../setup/builtin.js';
 import { loadSetup } from '../setup/load.js';
 import { optionSpecs } from '../setup/compile.js';
 import { describeValue, type OptionSpec, type OptionValue } from '../rules/options.js';
+import { UNLIMITED, wrapItems } from '../report/fit.js';
 
 /** A rule option or a setup parameter, as `--option key=value` takes it. */
 export interface OptionInfo {
@@ -75,25 +76,46 @@ export function collectSetups(): SetupCatalogue {
   return { setups, ruleSets };
 }
 
-export function renderSetups(c: SetupCatalogue): string {
+/**
+ * `label` then `text`, wrapped at its spaces to `width` (src/report/fit.ts), continuation lines under
+ * the text, or 4 columns in when the label leaves too little room (a narrow terminal).
+ */
+function entry(label: string, text: string, width: number, indent = label.length): string[] {
+  const under = width - indent >= 24 ? ' '.repeat(indent) : '    ';
+  return wrapItems(label, text.split(' '), width, ' ', under);
+}
+
+/**
+ * `lead` (an option and its values), two spaces, then `text`, as `entry` lays them out; the lead keeps
+ * its own line's spacing when it leaves room for some text, else it wraps with the text.
+ */
+export function leadEntry(margin: string, lead: string, text: string, width: number, indent: number): string[] {
+  const label = `${margin}${lead}  `;
+  if (label.length + 16 <= width) return entry(label, text, width, indent);
+  return entry(margin, `${lead} ${text}`, width, indent);
+}
+
+/** The list, laid out for `width` columns (the terminal's: src/cli/common.ts terminalWidth). */
+export function renderSetups(c: SetupCatalogue, width = UNLIMITED): string {
   const lines: string[] = [];
   let prevParams = '';
+  const pad = ''.padEnd(13);
   for (const s of c.setups) {
     const roles = Object.entries(s.roles).map(([id, n]) => (n > 1 ? `${id}×${n}` : id)).join(' ');
-    lines.push(`${s.name.padEnd(12)} ${s.description}`);
-    lines.push(`${''.padEnd(12)} ${s.players} players: ${roles}`);
+    lines.push(...entry(`${s.name.padEnd(12)} `, s.description, width, 13));
+    lines.push(...entry(pad, `${s.players} players: ${roles}`, width));
     const params = JSON.stringify(s.params);
     if (params !== prevParams) { // club-8 … club-20 share theirs: listed once
-      for (const p of s.params) lines.push(`${''.padEnd(12)} parameter ${p.key} (default ${describeValue(p.default)}): ${p.description}`);
+      for (const p of s.params) lines.push(...entry(pad, `parameter ${p.key} (default ${describeValue(p.default)}): ${p.description}`, width, 15));
     }
     prevParams = params;
   }
-  lines.push('', 'Rule options (set with --option key=value, or under options: in a setup file; rules: docs/rules.md):');
+  lines.push('', ...entry('', 'Rule options (set with --option key=value, or under options: in a setup file; rules: docs/rules.md):', width, 0));
   for (const r of c.ruleSets) {
     lines.push(`  ${r.rules}:`);
     for (const o of r.options) {
       const values = o.kind === 'enum' ? ` [${o.values!.join('|')}]` : o.kind === 'order' ? ' [comma-separated order]' : ` [${o.kind}]`;
-      lines.push(`    ${o.key}=${describeValue(o.default)}${values}  ${o.clause}: ${o.description}`);
+      lines.push(...leadEntry('    ', `${o.key}=${describeValue(o.default)}${values}`, `${o.clause}: ${o.description}`, width, 6));
     }
   }
   return lines.join('\n');
@@ -108,6 +130,6 @@ export function collectRoles(): RoleInfo[] {
   }));
 }
 
-export function renderRoles(roles: readonly RoleInfo[]): string {
-  return roles.map((r) => `${r.id.padEnd(16)} ${r.team.padEnd(5)} ${r.description} [${r.rules.join(', ')}]`).join('\n');
+export function renderRoles(roles: readonly RoleInfo[], width = UNLIMITED): string {
+  return roles.flatMap((r) => entry(`${r.id.padEnd(16)} ${r.team.padEnd(5)} `, `${r.description} [${r.rules.join(', ')}]`, width)).join('\n');
 }

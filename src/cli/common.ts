@@ -80,8 +80,27 @@ export function jobFrom(flags: JobFlags): Job {
   return { setupArg: flags.setup, overrides, setup, strategies, seed };
 }
 
-/** Colour only on a TTY, and never with NO_COLOR or --no-color. */
-export function colours(stream: NodeJS.WriteStream, enabled: boolean): ChalkInstance {
-  const on = enabled && stream.isTTY === true && !('NO_COLOR' in process.env);
+/**
+ * Colour on a terminal, or wherever FORCE_COLOR asks for it (any value but empty, `0` or `false`);
+ * never with --no-color, nor with NO_COLOR set to anything but the empty string (no-color.org). NO_COLOR
+ * wins over FORCE_COLOR: it is the reader's own wish, FORCE_COLOR often a tool's default.
+ */
+export function colours(stream: NodeJS.WriteStream, enabled: boolean, env: NodeJS.ProcessEnv = process.env): ChalkInstance {
+  const set = (v: string | undefined) => v !== undefined && v !== '';
+  const forced = set(env.FORCE_COLOR) ? !['0', 'false'].includes(env.FORCE_COLOR!.toLowerCase()) : null;
+  const on = enabled && !set(env.NO_COLOR) && (forced ?? stream.isTTY === true);
   return new Chalk({ level: on ? 1 : 0 });
+}
+
+/** The narrowest width tables are laid out for: below it every layout is a column of records anyway. */
+const MIN_WIDTH = 20;
+
+/**
+ * The width text output is laid out for: the terminal's, else COLUMNS when it is a whole number,
+ * else 80 (a file, a pipe).
+ */
+export function terminalWidth(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv = process.env): number {
+  if (stream.isTTY === true && stream.columns > 0) return Math.max(MIN_WIDTH, stream.columns);
+  const columns = /^\s*\d{1,5}\s*$/.test(env.COLUMNS ?? '') ? Number(env.COLUMNS) : 0;
+  return columns > 0 ? Math.max(MIN_WIDTH, columns) : 80;
 }

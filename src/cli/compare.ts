@@ -10,7 +10,7 @@ import { formatRate, table } from '../report/text.js';
 import { applySetting, describeSetting, parseSetting, type ArmSpec, type Setting } from '../workbench/arms.js';
 import { playedCompare, type CompareReport } from '../workbench/compare.js';
 import type { ArmResult, Notable } from '../workbench/report.js';
-import { formatDifference, formatP } from './tournament.js';
+import { formatDifference, formatP } from '../report/text.js';
 import { header, playBench, runLine, strategiesLine, type BenchFlags, type BenchResult } from './workbench.js';
 
 export interface CompareFlags extends BenchFlags {

@@ -1,4 +1,4 @@
-// Where `run --games-out` writes its lines. A regular file (or a new path) is written to a temp file
+// Where `run --games-out` writes its lines (and `--html`, `--csv` their pages). A regular file (or a new path) is written to a temp file
 // of its own beside the target and renamed into place only when the run is done, so the target is
 // never half-written and two runs never write the same temp file; a FIFO, a device or stdout (`-`)
 // is written straight through, and never replaced by a regular file. Everything that would stop the
@@ -13,6 +13,8 @@ import { OutputError, writeFully, type TextSink } from './output.js';
 
 export interface GamesOut {
   write(text: string): void;
+  /** What is written so far goes to the temp file (or the stream) now, not at the next block or the commit. */
+  flush(): void;
   /** Everything written reaches the target (a temp file is renamed into place). */
   commit(): void;
   /** Drops what was written to a temp file (a no-op once committed, or when writing straight through). */
@@ -52,7 +54,15 @@ function isStream(path: string, fd: number): boolean {
  * for stdout go through `stdout` (so that a closed pipe ends the run quietly, as it does for the report).
  */
 export function openGamesOut(path: string, stdout: TextSink): GamesOut {
-  const flag = `--games-out ${path}`;
+  return openOutputFile('--games-out', path, stdout, 'games.jsonl');
+}
+
+/**
+ * The same for any output file flag (`--html`, `--csv`): its errors name `option` and the path, and a
+ * directory is refused with `example` as the file name to give.
+ */
+export function openOutputFile(option: string, path: string, stdout: TextSink, example: string): GamesOut {
+  const flag = `${option} ${path}`;
   if (gamesOutIsStdout(path)) return buffered((text) => stdout.write(text), () => {}, () => {});
   // /dev/stderr, or a file stderr is redirected to: opening it again would truncate it.
   if (isStream(path, 2)) return direct(2, flag, false);
@@ -65,7 +75,7 @@ export function openGamesOut(path: string, stdout: TextSink): GamesOut {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw cannot(flag, e);
     st = null;
   }
-  if (st?.isDirectory()) throw new UserError(`${flag}: is a directory (give a file name, e.g. ${join(path, 'games.jsonl')})`);
+  if (st?.isDirectory()) throw new UserError(`${flag}: is a directory (give a file name, e.g. ${join(path, example)})`);
   if (st && !st.isFile()) {
     // A FIFO or a device: written straight through (opening a FIFO waits for its reader).
     let fd: number;
@@ -163,6 +173,9 @@ function buffered(flushText: (text: string) => void, commit: () => void, abort: 
     write(text) {
       buffer += text;
       if (buffer.length > BLOCK) flush();
+    },
+    flush() {
+      if (!done) flush();
     },
     commit() {
       if (done) return;

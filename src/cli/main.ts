@@ -7,7 +7,7 @@ import { renderReport } from '../report/text.js';
 import { collectRoles, collectSetups, renderRoles, renderSetups } from './catalogue.js';
 import { calibrateCommand, renderCalibration } from './calibrate.js';
 import { printable, withRulesLink } from '../text.js';
-import { collect, colours, once } from './common.js';
+import { collect, colours, once, terminalWidth } from './common.js';
 import { mergeReports } from './merge.js';
 import { replayCommand } from './replay.js';
 import { runCommand } from './run.js';
@@ -25,6 +25,8 @@ import { GameFailure } from '../runner/batch.js';
 import { InvariantError } from '../engine/invariants.js';
 import { WorkerLost } from '../runner/parallel.js';
 import { gamesOutIsStdout } from './gamesOut.js';
+import { openReportFiles, type ReportFiles } from './reportFiles.js';
+import { reportJsonOf } from '../report/kinds.js';
 import { OutputError, processIo, ReaderGone, type Io } from './output.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -46,6 +48,13 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
   // One line on stderr. Messages echo what the user gave (paths, values): never a raw control character.
   const say = (line: string) => io.stderr.write(`${printable(line)}\n`);
   let code = 0;
+  // The report's text (or JSON) on stdout, or on stderr when a --html or --csv page has taken stdout.
+  const printReport = (files: ReportFiles, text: string | ((stream: NodeJS.WriteStream) => string)) => {
+    const stream = files.stdoutTaken ? process.stderr : process.stdout;
+    const shown = typeof text === 'string' ? text : text(stream);
+    if (files.stdoutTaken) io.stderr.write(shown.endsWith('\n') ? shown : shown + '\n');
+    else out(shown);
+  };
   const program = new Command()
     .name('mafia-sim')
     .description('Seeded, reproducible simulator and strategy tester for the party game Mafia')
@@ -73,6 +82,8 @@ Examples:
     .option('--precision <h>', 'play until the town win interval is ±H or narrower (0.005 or 0.5%), in whole chunks of 2,000 games', once('--precision'))
     .option('--json', 'print the report as JSON')
     .option('--games-out <file>', 'write one JSON line per game to FILE (- for stdout)', once('--games-out'))
+    .option('--html <file>', 'also write the report as a self-contained HTML page (charts, tables, its JSON inside)', once('--html'))
+    .option('--csv <file>', 'also write every table as one tidy CSV (docs/reports.md)', once('--csv'))
     .option('--check', 'check engine invariants after every phase, and that every decision taken was among the options offered (G9; slower)')
     .option('--strict', 'stop at the first failed game instead of recording it')
     .option('-w, --workers <n>', 'threads to play on; 1 plays in-process, or on one thread with a plug-in (default: one per 25,000 games, up to the number of CPUs)', once('--workers'))
@@ -89,17 +100,24 @@ Examples:
   mafia-sim run --games 100000 --seed 7 --json > report.json
   mafia-sim run --setup my-table.yaml --option tie=random --games-out games.jsonl
   mafia-sim run --games 1000000 --shard 2/4 --json > shard-2.json
-  mafia-sim run --setup club-12 --precision 0.5%`)
+  mafia-sim run --setup club-12 --precision 0.5%
+  mafia-sim run --games 100000 --html report.html --csv report.csv`)
     .action(async (flags) => {
-      const report = await runCommand(flags, { stdout: io.stdout, warn: say });
-      // With the games on stdout, the report goes to stderr: stdout holds nothing but the JSON lines.
-      const toStderr = flags.gamesOut !== undefined && gamesOutIsStdout(flags.gamesOut);
-      const stream = toStderr ? process.stderr : process.stdout;
-      const text = flags.json ? reportJson(report) : renderReport(report, colours(stream, colour));
-      if (toStderr) io.stderr.write(text.endsWith('\n') ? text : text + '\n');
-      else out(text);
-      if (report.partial) code = 130;
-      else if (report.failedGames > 0) code = 1;
+      const files = openReportFiles(flags, io.stdout);
+      try {
+        const report = await runCommand(flags, { stdout: io.stdout, warn: say });
+        files.commit('run', report);
+        // With the games (or a page) on stdout, the report goes to stderr: stdout holds nothing else.
+        const toStderr = files.stdoutTaken || (flags.gamesOut !== undefined && gamesOutIsStdout(flags.gamesOut));
+        const stream = toStderr ? process.stderr : process.stdout;
+        const text = flags.json ? reportJson(report) : renderReport(report, colours(stream, colour), terminalWidth(stream));
+        if (toStderr) io.stderr.write(text.endsWith('\n') ? text : text + '\n');
+        else out(text);
+        if (report.partial) code = 130;
+        else if (report.failedGames > 0) code = 1;
+      } finally {
+        files.abort();
+      }
     });
 
   /** The flags every workbench command has, after its own. */
@@ -112,12 +130,34 @@ Examples:
       .option('-n, --games <n>', `games per arm (default ${games})`, once('--games'))
       .option('-w, --workers <n>', 'threads; 1 plays in-process (default: one per 25,000 games played, up to the number of CPUs)', once('--workers'))
       .option('--json', 'print the report as JSON (the data the text is drawn from)')
+      .option('--html <file>', 'also write the report as a self-contained HTML page (- for stdout)', once('--html'))
+      .option('--csv <file>', 'also write its tables as CSV (- for stdout; docs/reports.md)', once('--csv'))
       .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)');
-  const benchDone = (report: { partial: boolean; arms?: ReadonlyArray<{ run: { failedGames: number } }> }, warning: string | null, text: () => string, json: boolean, csv?: () => string) => {
+  /** A workbench report: its page and CSV (from its JSON; `csv` overrides the CSV), then its text or JSON. */
+  const benchDone = (
+    files: ReportFiles,
+    kind: string,
+    report: { partial: boolean; arms?: ReadonlyArray<{ run: { failedGames: number } }> },
+    warning: string | null,
+    text: (stream: NodeJS.WriteStream) => string,
+    json: boolean,
+    csv?: () => string,
+  ) => {
     if (warning !== null) say(warning);
-    out(json ? JSON.stringify(checksummed(report), null, 2) : csv ? csv() : text());
+    const body = JSON.stringify(checksummed(report), null, 2);
+    files.commitJson(kind, body, null, csv?.());
+    printReport(files, json ? body : text);
     if (report.partial) code = 130;
     else if (report.arms?.some((a) => a.run.failedGames > 0)) code = 1;
+  };
+  /** Opens a workbench command's --html/--csv targets before it plays, and drops them if it fails. */
+  const withFiles = async (flags: { html?: string; csv?: string }, run: (files: ReportFiles) => Promise<void>) => {
+    const files = openReportFiles(flags, io.stdout);
+    try {
+      await run(files);
+    } finally {
+      files.abort();
+    }
   };
 
   program
@@ -125,23 +165,32 @@ Examples:
     .description('combine --json reports of contiguous game ranges (shards) of one run, sweep, compare or role-values')
     .argument('<reports...>', 'JSON reports from `run --json` (or sweep, compare, role-values --json), any order')
     .option('--json', 'print the merged report as JSON (exactly what one run of all the games prints)')
-    .option('--csv', 'print a merged sweep as CSV, one row a point (as sweep --csv)')
+    .option('--html <file>', 'also write the merged report as a self-contained HTML page', once('--html'))
+    .option('--csv <file>', "also write its tables as CSV: a run's tidy CSV, a sweep's one row a point (docs/reports.md)", once('--csv'))
     .addHelpText('after', `
 Examples:
   mafia-sim merge shard-*.json --json > report.json
-  mafia-sim merge a.json b.json`)
-    .action((files: string[], flags) => {
-      if (flags.csv && flags.json) throw new UserError('--csv and --json: give one of them');
-      const merged = mergeReports(files);
-      if (flags.csv && merged.kind !== 'sweep') throw new UserError(`--csv: only a sweep has a CSV form; these are ${merged.kind} reports (use --json)`);
-      const c = colours(process.stdout, colour);
-      if (merged.kind === 'run') {
-        out(flags.json ? reportJson(merged.report) : renderReport(merged.report, c));
-        if (merged.report.failedGames > 0) code = 1;
-        return;
+  mafia-sim merge a.json b.json
+  mafia-sim merge shard-*.json --html report.html`)
+    .action((reports: string[], flags) => {
+      const files = openReportFiles(flags, io.stdout);
+      try {
+        const merged = mergeReports(reports);
+        if (merged.kind === 'run') {
+          const report = merged.report;
+          files.commit('run', report);
+          printReport(files, flags.json ? reportJson(report) : (s) => renderReport(report, colours(s, colour), terminalWidth(s)));
+          if (report.failedGames > 0) code = 1;
+          return;
+        }
+        const text = (s: NodeJS.WriteStream) => {
+          const c = colours(s, colour);
+          return merged.kind === 'sweep' ? renderSweep(merged.report, c) : merged.kind === 'compare' ? renderCompare(merged.report, c) : renderRoleValues(merged.report, c);
+        };
+        benchDone(files, merged.kind, merged.report, null, text, flags.json === true, merged.kind === 'sweep' ? () => sweepCsv(merged.report) : undefined);
+      } finally {
+        files.abort();
       }
-      const text = merged.kind === 'sweep' ? () => renderSweep(merged.report, c) : merged.kind === 'compare' ? () => renderCompare(merged.report, c) : () => renderRoleValues(merged.report, c);
-      benchDone(merged.report, null, text, flags.json === true, merged.kind === 'sweep' && flags.csv ? () => sweepCsv(merged.report) : undefined);
     });
 
   jobOptions(program.command('replay').description('replay game K of a run and narrate it'), { setup: 'ukrainian' })
@@ -181,14 +230,14 @@ Examples:
     .addHelpText('after', '\nThe rules the options belong to (their clause IDs): docs/rules.md\n\nExamples:\n  mafia-sim setups\n  mafia-sim setups --json')
     .action((flags) => {
       const catalogue = collectSetups();
-      out(flags.json ? JSON.stringify(catalogue, null, 2) : renderSetups(catalogue));
+      out(flags.json ? JSON.stringify(catalogue, null, 2) : renderSetups(catalogue, terminalWidth(process.stdout)));
     });
   program.command('roles').description('list every role with a one-line description')
     .option('--json', 'print the list as JSON (the data the text is drawn from)')
     .addHelpText('after', '\nExamples:\n  mafia-sim roles\n  mafia-sim roles --json')
     .action((flags) => {
       const roles = collectRoles();
-      out(flags.json ? JSON.stringify(roles, null, 2) : renderRoles(roles));
+      out(flags.json ? JSON.stringify(roles, null, 2) : renderRoles(roles, terminalWidth(process.stdout)));
     });
 
   program.command('strategies').description('list every strategy with its description and parameters')
@@ -196,7 +245,7 @@ Examples:
     .addHelpText('after', '\nExamples:\n  mafia-sim strategies\n  mafia-sim run --strategy town=smart:revealBlacks=2 --strategy mafia=smart:fakeClaim=0.5')
     .action((flags) => {
       const list = collectStrategies();
-      out(flags.json ? JSON.stringify(list, null, 2) : renderStrategies(list));
+      out(flags.json ? JSON.stringify(list, null, 2) : renderStrategies(list, terminalWidth(process.stdout)));
     });
 
   program.command('tournament').description('play every town × mafia pairing of some strategies on the same seeds; town win % matrix')
@@ -207,6 +256,8 @@ Examples:
     .option('--seed <n>', 'run seed: game K of every pairing plays from (seed, K)', once('--seed'), '1')
     .option('-w, --workers <n>', 'threads to play each pairing on; 1 plays in-process (default: one per 25,000 games, up to the number of CPUs)', once('--workers'))
     .option('--json', 'print the tournament as JSON')
+    .option('--html <file>', 'also write the tournament as a self-contained HTML page (heat maps, the paired comparison)', once('--html'))
+    .option('--csv <file>', 'also write every table as one tidy CSV (docs/reports.md)', once('--csv'))
     .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
     .addHelpText('after', `
 Every pairing plays the same game seeds and is compared with the first (town=first mafia=first) game by
@@ -218,16 +269,21 @@ Examples:
   mafia-sim tournament --setup vanilla --option players=9 --strategies random,smart --games 5000 --json
   mafia-sim tournament --strategies smart,smart:fakeClaim=0.8,counterClaim=1,./my-bot.js`)
     .action(async (flags) => {
-      const report = await tournamentCommand(flags);
-      out(flags.json ? JSON.stringify(report, null, 2) : renderTournament(report, colours(process.stdout, colour)));
-      if (report.partial) code = 130;
-      else if (report.pairings.some((p) => p.failedGames > 0)) code = 1;
+      const files = openReportFiles(flags, io.stdout);
+      try {
+        const report = await tournamentCommand(flags);
+        files.commit('tournament', report);
+        printReport(files, flags.json ? reportJsonOf('tournament', report) : (s) => renderTournament(report, colours(s, colour), terminalWidth(s)));
+        if (report.partial) code = 130;
+        else if (report.pairings.some((p) => p.failedGames > 0)) code = 1;
+      } finally {
+        files.abort();
+      }
     });
 
   benchOptions(program.command('sweep').description('play a setup at every value of a setting (or a grid of two) on the same seeds; town win against the value'), '10000')
     .requiredOption('--vary <key=values>', 'KEY=a,b,c or KEY=a..b[:step]: a rule option, setup parameter, roles.ID or WHO.NAME.PARAM (twice: a grid)', collect, [])
     .option('--shard <i/n>', 'play only shard I of N of the games (merge the --json reports with `merge`)', once('--shard'))
-    .option('--csv', 'print the points as CSV: one row a point, every rate with its 95% bounds, the paired step')
     .addHelpText('after', `
 Every point plays the same game seeds (common random numbers), and each is compared with the point
 before it on the same games. KEY is any rule option or setup parameter (players, mafia, mafiaShare, tie,
@@ -239,11 +295,13 @@ Examples:
   mafia-sim sweep --setup club-12 --vary players=8..20
   mafia-sim sweep --setup vanilla --option players=13 --vary mafia=1..5 --vary start=day,night
   mafia-sim sweep --strategy town=smart --vary town.smart.revealDay=1,2,3,4 --json
-  mafia-sim sweep --setup club-12 --vary players=8..20 --csv > club.csv`)
-    .action(async (flags) => {
-      const { report, warning } = await sweepCommand(flags);
-      benchDone(report, warning, () => renderSweep(report, colours(process.stdout, colour)), flags.json === true, flags.csv ? () => sweepCsv(report) : undefined);
-    });
+  mafia-sim sweep --setup club-12 --vary players=8..20 --csv club.csv --html club.html`)
+    .action((flags) =>
+      withFiles(flags, async (files) => {
+        const { report, warning } = await sweepCommand(flags);
+        benchDone(files, 'sweep', report, warning, (s) => renderSweep(report, colours(s, colour)), flags.json === true, () => sweepCsv(report));
+      }),
+    );
 
   benchOptions(program.command('compare').description('play setups, option sets or strategies on the same seeds; paired differences and a verdict').argument('[setups...]', 'one setup per arm (default: --setup in every arm)'), '10000')
     .option('--left <key=value>', 'a setting of arm 1, the baseline (repeatable)', collect, [])
@@ -262,10 +320,12 @@ Examples:
   mafia-sim compare --setup ukrainian --right strategy=town=smart
   mafia-sim compare club-12 club-13
   mafia-sim compare --setup vanilla --option players=9 --side 2:mafia=3 --side 3:start=night --json`)
-    .action(async (setups: string[], flags, cmd: Command) => {
-      const { report, warning } = await compareCommand(setups, { ...flags, setupGiven: cmd.getOptionValueSource('setup') === 'cli' });
-      benchDone(report, warning, () => renderCompare(report, colours(process.stdout, colour)), flags.json === true);
-    });
+    .action((setups: string[], flags, cmd: Command) =>
+      withFiles(flags, async (files) => {
+        const { report, warning } = await compareCommand(setups, { ...flags, setupGiven: cmd.getOptionValueSource('setup') === 'cli' });
+        benchDone(files, 'compare', report, warning, (s) => renderCompare(report, colours(s, colour)), flags.json === true);
+      }),
+    );
 
   benchOptions(program.command('role-values').description("each role's worth to the town: the paired change in town win when it stands instead of a plain seat"), '10000')
     .option('--shard <i/n>', 'play only shard I of N of the games (merge the --json reports with `merge`)', once('--shard'))
@@ -278,10 +338,12 @@ club rules' guest role citizen (no action) is the yardstick. docs/balancing.md.
 Examples:
   mafia-sim role-values --setup club-12
   mafia-sim role-values --setup ukrainian --games 40000 --json`)
-    .action(async (flags) => {
-      const { report, warning } = await roleValuesCommand(flags);
-      benchDone(report, warning, () => renderRoleValues(report, colours(process.stdout, colour)), flags.json === true);
-    });
+    .action((flags) =>
+      withFiles(flags, async (files) => {
+        const { report, warning } = await roleValuesCommand(flags);
+        benchDone(files, 'role-values', report, warning, (s) => renderRoleValues(report, colours(s, colour)), flags.json === true);
+      }),
+    );
 
   benchOptions(program.command('balance').description('find the value of one knob that brings town win closest to a target (default 50%)'), '20000, in the final round')
     .requiredOption('--knob <key>', 'a rule option, setup parameter, roles.ID or WHO.NAME.PARAM to search', once('--knob'))
@@ -299,16 +361,20 @@ Examples:
   mafia-sim balance --setup vanilla --knob mafia --option players=13
   mafia-sim balance --setup club-12 --knob mafiaShare --range 0.2..0.45
   mafia-sim balance --setup ukrainian --knob tie --target 45%`)
-    .action(async (flags) => {
-      const { report, warning } = await balanceCommand(flags);
-      benchDone(report, warning, () => renderBalance(report, colours(process.stdout, colour)), flags.json === true);
-    });
+    .action((flags) =>
+      withFiles(flags, async (files) => {
+        const { report, warning } = await balanceCommand(flags);
+        benchDone(files, 'balance', report, warning, (s) => renderBalance(report, colours(s, colour)), flags.json === true);
+      }),
+    );
 
   program.command('calibrate').description('play vanilla cells with exact win probabilities and check the engine agrees (|z| ≤ 4)')
     .option('-n, --games <n>', 'games per cell (default: enough for a ±0.2-point interval at each cell\'s exact value)', once('--games'))
     .option('--seed <n>', 'run seed', once('--seed'), '1')
     .option('-w, --workers <n>', 'threads to play each cell on; 1 plays in-process (default: one per CPU)', once('--workers'))
     .option('--json', 'print the cells as JSON')
+    .option('--html <file>', 'also write the calibration as a self-contained HTML page', once('--html'))
+    .option('--csv <file>', 'also write the cells as one tidy CSV (docs/reports.md)', once('--csv'))
     .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
     .addHelpText('after', `
 Each cell is a vanilla table (players, mafia, start, tie, win) played by uniformly random bots, whose
@@ -318,9 +384,15 @@ Examples:
   mafia-sim calibrate
   mafia-sim calibrate --games 1000000 --json > calibration.json`)
     .action(async (flags) => {
-      const report = await calibrateCommand(flags);
-      out(flags.json ? JSON.stringify(report, null, 2) : renderCalibration(report, colours(process.stdout, colour)));
-      code = report.partial ? 130 : report.pass ? 0 : 1;
+      const files = openReportFiles(flags, io.stdout);
+      try {
+        const report = await calibrateCommand(flags);
+        files.commit('calibration', report);
+        printReport(files, flags.json ? reportJsonOf('calibration', report) : (s) => renderCalibration(report, colours(s, colour), terminalWidth(s)));
+        code = report.partial ? 130 : report.pass ? 0 : 1;
+      } finally {
+        files.abort();
+      }
     });
 
   program.hook('preAction', (cmd) => {

@@ -8,7 +8,7 @@ import { UserError } from '../errors.js';
 import { parseSeed } from './common.js';
 import { armProblem } from '../workbench/arms.js';
 import { playedRoleValues, plainRoles, roleArms, roleValuesPlan, type RoleValuesReport, type Worth } from '../workbench/roleValues.js';
-import { formatDifference, formatP } from './tournament.js';
+import { formatDifference, formatP } from '../report/text.js';
 import { formatPoints } from '../workbench/compare.js';
 import { header, playBench, runLine, strategiesLine, type BenchFlags, type BenchResult } from './workbench.js';
 

@@ -1,4 +1,6 @@
 // `mafia-sim strategies`: every built-in strategy with its description and parameters.
+import { UNLIMITED, wrapItems } from '../report/fit.js';
+import { leadEntry } from './catalogue.js';
 import { STRATEGIES } from '../strategy/registry.js';
 import type { StrategyParamValue } from '../strategy/types.js';
 
@@ -34,23 +36,29 @@ export function collectStrategies(): StrategyInfo[] {
   }));
 }
 
-export function renderStrategies(list: readonly StrategyInfo[]): string {
+/** `label` then `text` wrapped at its spaces to `width`, continuation lines under the text (4 in when narrow). */
+function entry(label: string, text: string, width: number, indent = label.length): string[] {
+  return wrapItems(label, text.split(' '), width, ' ', width - indent >= 24 ? ' '.repeat(indent) : '    ');
+}
+
+/** The list, laid out for `width` columns (the terminal's: src/cli/common.ts terminalWidth). */
+export function renderStrategies(list: readonly StrategyInfo[], width = UNLIMITED): string {
   const lines: string[] = [];
   for (const s of list) {
-    lines.push(`${s.name.padEnd(10)} ${s.description}`);
+    lines.push(...entry(`${s.name.padEnd(10)} `, s.description, width));
     for (const p of s.params) {
       const range =
         p.values ? ` [${p.values.join('|')}]`
         : p.type === 'number' && (p.min !== undefined || p.max !== undefined) ? ` [${p.min ?? '−∞'}..${p.max ?? '∞'}]`
         : p.type === 'boolean' ? ' [true|false]'
         : '';
-      lines.push(`${''.padEnd(10)}   ${p.key}=${String(p.default)}${range}  ${p.description}`);
+      lines.push(...leadEntry(''.padEnd(13), `${p.key}=${String(p.default)}${range}`, p.description, width, 15));
     }
   }
   lines.push(
     '',
-    'Use with --strategy NAME, TEAM=NAME or ROLE=NAME; set parameters as NAME:key=value,… (e.g. --strategy mafia=smart:fakeClaim=0.5).',
-    'A plug-in is a path instead of a name: --strategy town=./my-bot.js (or .ts); see docs/strategies.md.',
+    ...entry('', 'Use with --strategy NAME, TEAM=NAME or ROLE=NAME; set parameters as NAME:key=value,… (e.g. --strategy mafia=smart:fakeClaim=0.5).', width, 0),
+    ...entry('', 'A plug-in is a path instead of a name: --strategy town=./my-bot.js (or .ts); see docs/strategies.md.', width, 0),
   );
   return lines.join('\n');
 }

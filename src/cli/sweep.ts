@@ -7,19 +7,17 @@ import { bandChart, heatMap } from '../report/chart.js';
 import { formatRate, table } from '../report/text.js';
 import { playedSweep, sweepArms, type SweepReport } from '../workbench/sweep.js';
 import { MAX_POINTS, parseVary } from '../workbench/values.js';
-import { formatDifference } from './tournament.js';
+import { formatDifference } from '../report/text.js';
 import { header, playBench, runLine, strategiesLine, type BenchFlags, type BenchResult } from './workbench.js';
 
 export interface SweepFlags extends BenchFlags {
   vary: string[];
   json?: boolean;
-  csv?: boolean;
 }
 
 export const SWEEP_GAMES = 10_000;
 
 export async function sweepCommand(flags: SweepFlags, signal?: AbortSignal): Promise<BenchResult<SweepReport>> {
-  if (flags.csv && flags.json) throw new UserError('--csv and --json: give one of them (the CSV has the rows of the JSON report\'s points)');
   if (flags.vary.length === 0) throw new UserError('--vary: give the setting to sweep, e.g. --vary players=8..20 or --vary tie=random,none');
   if (flags.vary.length > 2) throw new UserError(`--vary given ${flags.vary.length} times: a sweep varies one setting, or two (a grid)`);
   const vary = flags.vary.map(parseVary);

@@ -6,7 +6,8 @@ import { UserError } from '../errors.js';
 import { loadSetup } from '../setup/load.js';
 import { loadStrategies } from '../strategy/load.js';
 import { runTournament, type Pairing, type TournamentReport } from '../tournament/tournament.js';
-import { formatRate, table } from '../report/text.js';
+import { fitTable, UNLIMITED, wrapItems, wrapWords, type Column } from '../report/fit.js';
+import { formatDifference, formatP, formatRate } from '../report/text.js';
 import { parseCount, parseSeed, workerCount } from './common.js';
 import { interruptible } from './interrupt.js';
 import { progressBar, type Progress } from './progress.js';
@@ -75,46 +76,38 @@ export async function tournamentCommand(flags: TournamentFlags, signal?: AbortSi
   }, signal);
 }
 
-/** `p < 0.001`, or p to two significant digits. */
-export function formatP(p: number): string {
-  return p < 0.001 ? 'p < 0.001' : `p = ${p < 0.01 ? p.toFixed(3) : p.toFixed(2)}`;
-}
-
-/** A signed difference in points with its interval, to the decimals its bounds need: `+2.3 (1.6 to 3.0)`. */
-export function formatDifference(d: { diff: number; low: number; high: number }): string {
-  let places = 1;
-  while (places < 4 && d.low !== d.high && (100 * d.low).toFixed(places) === (100 * d.high).toFixed(places)) places++;
-  const pts = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(100 * x).toFixed(places)}`;
-  return `${pts(d.diff)} (${pts(d.low)} to ${pts(d.high)})`;
-}
-
-export function renderTournament(r: TournamentReport, c: ChalkInstance): string {
+/** The tournament's tables, at most `width` columns wide (UNLIMITED: every table whole). */
+export function renderTournament(r: TournamentReport, c: ChalkInstance, width = UNLIMITED): string {
   const out: string[] = [];
-  out.push(`${c.bold('Setup')}   ${r.setup.name} (${r.setup.rules} rules, ${r.setup.players} players)`);
-  out.push(`${c.bold('Run')}     ${r.games.toLocaleString('en-US')} games per pairing, seed ${r.seed}, the same game seeds in every pairing`);
-  if (r.partial) out.push(c.yellow.bold('PARTIAL: the tournament was interrupted; these are the games that finished.'));
+  const words = (label: string, text: string) => out.push(...wrapItems(label, text.split(' '), width, ' '));
+  words(`${c.bold('Setup')}   `, `${r.setup.name} (${r.setup.rules} rules, ${r.setup.players} players)`);
+  words(`${c.bold('Run')}     `, `${r.games.toLocaleString('en-US')} games per pairing, seed ${r.seed}, the same game seeds in every pairing`);
+  if (r.partial) out.push(...wrapWords('PARTIAL: the tournament was interrupted; these are the games that finished.', width).map((l) => c.yellow.bold(l)));
   out.push('');
   const cell = (town: string, mafia: string): Pairing => r.pairings.find((p) => p.town === town && p.mafia === mafia)!;
-  const head = ['town ↓  mafia →', ...r.strategies];
-  const wins = table(head, c);
-  const days = table(head, c);
-  for (const town of r.strategies) {
-    wins.push([c.bold(town), ...r.strategies.map((m) => formatRate(cell(town, m).townWin))]);
-    days.push([c.bold(town), ...r.strategies.map((m) => cell(town, m).meanDays.toFixed(2))]);
-  }
-  out.push(c.bold('Town win % (Wilson 95% interval)'), wins.toString(), '');
+  const matrix = (f: (p: Pairing) => string): Column[] => [
+    { head: 'town ↓  mafia →', key: true, cells: r.strategies.map((t) => c.bold(t)) },
+    ...r.strategies.map((m): Column => ({ head: m, cells: r.strategies.map((t) => f(cell(t, m))) })),
+  ];
+  const heading = (text: string) => out.push(...wrapWords(text, width).map((l) => c.bold(l)));
+  heading('Town win % (Wilson 95% interval)');
+  out.push(fitTable(matrix((p) => formatRate(p.townWin)), width, c), '');
   if (r.pairings.length > 1) {
     const first = r.pairings[0];
-    out.push(c.bold(`Compared with town=${first.town} mafia=${first.mafia} on the same games`) + ': town win, difference in points (95% interval), McNemar');
-    const diffs = table(['town', 'mafia', 'town win', 'difference', 'test'], c);
-    for (const p of r.pairings.slice(1)) {
-      const d = p.vsFirst!;
-      const line = [p.town, p.mafia, formatRate(p.townWin), formatDifference(d), formatP(d.p)];
-      diffs.push(d.p < 0.05 ? line.map((x) => c.bold(x)) : line);
-    }
-    out.push(diffs.toString(), '');
+    heading(`Compared with town=${first.town} mafia=${first.mafia} on the same games: town win, difference in points (95% interval), McNemar`);
+    const rest = r.pairings.slice(1);
+    const bold = (p: Pairing, x: string) => (p.vsFirst!.p < 0.05 ? c.bold(x) : x);
+    const col = (head: string, f: (p: Pairing) => string, key = false): Column => ({ head, key, cells: rest.map((p) => bold(p, f(p))) });
+    out.push(fitTable([
+      col('town', (p) => p.town, true),
+      col('mafia', (p) => p.mafia, true),
+      col('town win', (p) => formatRate(p.townWin)),
+      col('difference', (p) => formatDifference(p.vsFirst!)),
+      col('test', (p) => formatP(p.vsFirst!.p)),
+    ], width, c), '');
   }
-  out.push(c.bold('Mean game length (days)'), days.toString());
+  heading('Mean game length (days)');
+  out.push(fitTable(matrix((p) => p.meanDays.toFixed(2)), width, c));
   const illegal = r.pairings.reduce((a, p) => a + p.illegalDecisions, 0);
   if (illegal > 0) {
     out.push('', c.yellow(`Illegal decisions replaced by the rule's default (G9): ${illegal.toLocaleString('en-US')}`));

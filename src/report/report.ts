@@ -7,6 +7,7 @@ import { Distribution, type DistributionData } from '../stats/distribution.js';
 import { clusteredRate, meanInterval, wilson } from '../stats/intervals.js';
 import { perGameCounts, Tally, type FailedGame, type GroupData, type GroupTally, type SeatTally, type TallyData } from '../stats/tally.js';
 import type { Job } from '../runner/job.js';
+import type { CompiledSetup } from '../setup/compile.js';
 
 /** 2: independent seat streams (every game changed), per-seat rows, deaths by cause, intervals on every rate. */
 export const REPORT_FORMAT = 2;
@@ -77,18 +78,34 @@ export interface Precision {
   readonly reached: boolean;
 }
 
+/** What was played: the setup with every option resolved (a run's and a tournament's report both hold it). */
+export interface SetupSummary {
+  readonly name: string;
+  readonly source: string;
+  readonly rules: string;
+  readonly players: number;
+  readonly roles: Readonly<Record<string, number>>;
+  readonly options: Readonly<Record<string, OptionValue>>;
+  readonly params: Readonly<Record<string, OptionValue>>;
+  readonly scoring: Readonly<Record<string, number>>;
+}
+
+export function setupSummary(s: CompiledSetup): SetupSummary {
+  return {
+    name: s.name,
+    source: s.source,
+    rules: s.rules.id,
+    players: s.deck.length,
+    roles: Object.fromEntries(s.roleCounts),
+    options: s.options,
+    params: s.params,
+    scoring: s.scoring,
+  };
+}
+
 export interface Report {
   readonly format: number;
-  readonly setup: {
-    readonly name: string;
-    readonly source: string;
-    readonly rules: string;
-    readonly players: number;
-    readonly roles: Readonly<Record<string, number>>;
-    readonly options: Readonly<Record<string, OptionValue>>;
-    readonly params: Readonly<Record<string, OptionValue>>;
-    readonly scoring: Readonly<Record<string, number>>;
-  };
+  readonly setup: SetupSummary;
   readonly seed: string;
   readonly strategies: readonly string[];
   /** Games finished (failed games are not counted here). */
@@ -121,19 +138,9 @@ export interface ReportMeta {
 export type ReportHeader = Pick<Report, 'format' | 'setup' | 'seed' | 'strategies'>;
 
 export function reportHeader(job: Job): ReportHeader {
-  const s = job.setup;
   return {
     format: REPORT_FORMAT,
-    setup: {
-      name: s.name,
-      source: s.source,
-      rules: s.rules.id,
-      players: s.deck.length,
-      roles: Object.fromEntries(s.roleCounts),
-      options: s.options,
-      params: s.params,
-      scoring: s.scoring,
-    },
+    setup: setupSummary(job.setup),
     seed: job.seed,
     strategies: job.strategies.specs.length > 0 ? job.strategies.specs : ['random'],
   };

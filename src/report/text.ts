@@ -1,8 +1,8 @@
 // Renders a report as terminal tables (cli-table3); colour comes from the caller's chalk instance.
-import Table from 'cli-table3';
 import type { ChalkInstance } from 'chalk';
 import { ELIMINATION_CAUSES, WINNERS } from '../model/events.js';
 import { describeValue } from '../rules/options.js';
+import { fitTable, UNLIMITED, wrapItems, wrapWords, type Column } from './fit.js';
 import type { GroupRow, PointsRow, PointsSummary, Rate, Report } from './report.js';
 
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
@@ -33,8 +33,21 @@ export function formatRate(x: Pick<Rate, 'share' | 'low' | 'high'>): string {
   return `${p(x.share)}% (${p(x.low)}–${p(x.high)}%)`;
 }
 
+/** `p < 0.001`, or p to two significant digits. */
+export function formatP(p: number): string {
+  return p < 0.001 ? 'p < 0.001' : `p = ${p < 0.01 ? p.toFixed(3) : p.toFixed(2)}`;
+}
+
+/** A signed difference in points with its interval, to the decimals its bounds need: `+2.3 (1.6 to 3.0)`. */
+export function formatDifference(d: { diff: number; low: number; high: number }): string {
+  let places = 1;
+  while (places < 4 && d.low !== d.high && (100 * d.low).toFixed(places) === (100 * d.high).toFixed(places)) places++;
+  const pts = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(100 * x).toFixed(places)}`;
+  return `${pts(d.diff)} (${pts(d.low)} to ${pts(d.high)})`;
+}
+
 /** A mean with its interval, to two decimals (more when the bounds would print alike). */
-function formatMean(x: Pick<PointsSummary, 'mean' | 'low' | 'high'>): string {
+export function formatMean(x: Pick<PointsSummary, 'mean' | 'low' | 'high'>): string {
   if (x.low === null || x.high === null) return x.mean.toFixed(2);
   let d = 2;
   while (d < 6 && x.low !== x.high && x.low.toFixed(d) === x.high.toFixed(d)) d++;
@@ -53,10 +66,8 @@ export function sparkline(histogram: ReadonlyArray<readonly [number, number]>, w
   return counts.map((c) => (c === 0 ? ' ' : BARS[Math.min(7, Math.floor((c / top) * 7.999))])).join('');
 }
 
-/** A table in the house style: bold head, no rules between rows. */
-export function table(head: string[], c: ChalkInstance): Table.Table {
-  return new Table({ head: head.map((h) => c.bold(h)), style: { head: [], border: [] }, chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' } });
-}
+/** The house table style lives with the layout code; re-exported for the renderers that import it from here. */
+export { table } from './fit.js';
 
 /** The commonest ways a group's players leave, as shares of its seat-games: `vote 38% · mafia 25% · …`. */
 function causes(x: GroupRow, most = 3): string {
@@ -67,64 +78,97 @@ function causes(x: GroupRow, most = 3): string {
   return listed.length > most ? [...listed.slice(0, most), '…'].join(' · ') : listed.join(' · ');
 }
 
-export function renderReport(r: Report, c: ChalkInstance): string {
+/**
+ * The report's tables, at most `width` columns wide (the CLI passes the terminal's; UNLIMITED keeps
+ * every table whole). Replay commands of failed games are never wrapped: they are for copying.
+ */
+export function renderReport(r: Report, c: ChalkInstance, width = UNLIMITED): string {
   const out: string[] = [];
+  const words = (label: string, text: string) => out.push(...wrapItems(label, text.split(' '), width, ' '));
   const roles = Object.entries(r.setup.roles).map(([id, n]) => (n > 1 ? `${id}×${n}` : id)).join(' ');
-  out.push(`${c.bold('Setup')}   ${r.setup.name} (${r.setup.rules} rules, ${r.setup.players} players): ${roles}`);
-  out.push(`${c.bold('Options')} ${Object.entries(r.setup.options).map(([k, v]) => `${k}=${describeValue(v)}`).join('  ')}`);
+  words(`${c.bold('Setup')}   `, `${r.setup.name} (${r.setup.rules} rules, ${r.setup.players} players): ${roles}`);
+  out.push(...wrapItems(`${c.bold('Options')} `, Object.entries(r.setup.options).map(([k, v]) => `${k}=${describeValue(v)}`), width));
   const scoring = Object.entries(r.setup.scoring).filter(([, v]) => v !== 0).map(([k, v]) => `${k}=${v}`).join(' ');
-  out.push(`${c.bold('Run')}     ${count(r.games)} games, seed ${r.seed}, strategies ${r.strategies.join(' ')}${r.range.first > 0 || r.partial ? `, games ${r.range.first}–${r.range.end - 1}` : ''}; scoring ${scoring}`);
+  words(`${c.bold('Run')}     `, `${count(r.games)} games, seed ${r.seed}, strategies ${r.strategies.join(' ')}${r.range.first > 0 || r.partial ? `, games ${r.range.first}–${r.range.end - 1}` : ''}; scoring ${scoring}`);
   if (r.precision) {
     const { halfWidth, target, reached } = r.precision;
     const said = `town win ±${(100 * halfWidth).toFixed(2)}% after ${count(r.games)} games`;
-    out.push(reached ? `${c.bold('Precision')} ${said} (asked for ±${(100 * target).toFixed(2)}%)` : c.yellow(`${c.bold('Precision')} ${said}: the --games limit came before the ±${(100 * target).toFixed(2)}% asked for`));
+    const text = reached ? `${said} (asked for ±${(100 * target).toFixed(2)}%)` : `${said}: the --games limit came before the ±${(100 * target).toFixed(2)}% asked for`;
+    for (const l of wrapItems(`${c.bold('Precision')} `, text.split(' '), width, ' ')) out.push(reached ? l : c.yellow(l));
   }
-  if (r.partial) out.push(c.yellow.bold('PARTIAL: the run was interrupted; these are the games that finished.'));
+  if (r.partial) out.push(...wrapWords('PARTIAL: the run was interrupted; these are the games that finished.', width).map((l) => c.yellow.bold(l)));
   out.push('');
+  // A bold title and the sentence after it; `rest` starts with its own separator (': …' or ' (…)').
+  const heading = (bold: string, rest = '') => {
+    const spaced = rest.startsWith(' ');
+    out.push(...wrapItems(c.bold(bold) + (spaced ? ' ' : ''), rest.trimStart().split(' '), width, ' ', ''));
+  };
 
-  const outcomes = table(['outcome', 'games', 'share (95% interval)'], c);
-  for (const w of WINNERS) outcomes.push([w, count(r.outcomeRates[w].count), formatRate(r.outcomeRates[w])]);
-  out.push(outcomes.toString(), '');
+  out.push(fitTable([
+    { head: 'outcome', key: true, cells: WINNERS },
+    { head: 'games', cells: WINNERS.map((w) => count(r.outcomeRates[w].count)) },
+    { head: 'share (95% interval)', cells: WINNERS.map((w) => formatRate(r.outcomeRates[w])) },
+  ], width, c), '');
 
-  out.push(`${c.bold('Game length')} (days): mean ${r.length.mean.toFixed(2)}`);
-  const lengths = table(['days', 'games', 'share', ''], c);
+  heading('Game length', ` (days): mean ${r.length.mean.toFixed(2)}`);
   const most = Math.max(1, ...r.length.histogram.map(([, n]) => n));
-  for (const [d, n] of r.length.histogram) lengths.push([d, count(n), `${((100 * n) / Math.max(1, r.games)).toFixed(1)}%`, '█'.repeat(Math.max(1, Math.round((n / most) * 30)))]);
-  out.push(lengths.toString(), '');
+  out.push(fitTable([
+    { head: 'days', key: true, cells: r.length.histogram.map(([d]) => String(d)) },
+    { head: 'games', cells: r.length.histogram.map(([, n]) => count(n)) },
+    { head: 'share', cells: r.length.histogram.map(([, n]) => `${((100 * n) / Math.max(1, r.games)).toFixed(1)}%`) },
+    { head: '', cells: [], fill: (room) => r.length.histogram.map(([, n]) => '█'.repeat(Math.max(1, Math.round((n / most) * room)))) },
+  ], width, c), '');
 
-  out.push(`${c.bold('Roles')}: survival and how players leave (shares of seat-games), mean day of a death`);
-  const perRole = table(['role', 'team', 'seats', 'survival (95% interval)', 'leaves by', 'day'], c);
-  const roleLine = (x: GroupRow, label: string) => [label, x.team, String(x.perGame), formatRate(x.survival), causes(x), x.meanDeathDay === null ? '' : x.meanDeathDay.toFixed(1)];
-  for (const x of r.roles) perRole.push(roleLine(x, x.group));
-  for (const x of r.teams) perRole.push(roleLine(x, `team ${x.group}`));
-  out.push(perRole.toString(), '');
+  heading('Roles', ': survival and how players leave (shares of seat-games), mean day of a death');
+  const groups: [string, GroupRow][] = [...r.roles.map((x): [string, GroupRow] => [x.group, x]), ...r.teams.map((x): [string, GroupRow] => [`team ${x.group}`, x])];
+  out.push(fitTable([
+    { head: 'role', key: true, cells: groups.map(([label]) => label) },
+    { head: 'team', cells: groups.map(([, x]) => x.team) },
+    { head: 'seats', cells: groups.map(([, x]) => String(x.perGame)) },
+    { head: 'survival (95% interval)', cells: groups.map(([, x]) => formatRate(x.survival)) },
+    { head: 'leaves by', cells: groups.map(([, x]) => causes(x)), wrap: ' · ' },
+    { head: 'day', cells: groups.map(([, x]) => (x.meanDeathDay === null ? '' : x.meanDeathDay.toFixed(1))) },
+  ], width, c), '');
 
-  out.push(`${c.bold('Seats')}: how each seat fares whatever its role`);
-  const perSeat = table(['seat', 'survival', 'win', 'out on day 1', 'killed night 1'], c);
-  for (const x of r.seats) perSeat.push([String(x.seat), formatRate(x.survival), formatRate(x.win), formatRate(x.outDay1), formatRate(x.killedNight1)]);
-  out.push(perSeat.toString(), '');
+  heading('Seats', ': how each seat fares whatever its role');
+  out.push(fitTable([
+    { head: 'seat', key: true, cells: r.seats.map((x) => String(x.seat)) },
+    { head: 'survival', cells: r.seats.map((x) => formatRate(x.survival)) },
+    { head: 'win', cells: r.seats.map((x) => formatRate(x.win)) },
+    { head: 'out on day 1', cells: r.seats.map((x) => formatRate(x.outDay1)) },
+    { head: 'killed night 1', cells: r.seats.map((x) => formatRate(x.killedNight1)) },
+  ], width, c), '');
 
-  out.push(c.bold('Points per game'));
-  const points = table(['role / team', 'mean (95% interval)', 'sd', 'p10', 'median', 'p90', 'max', 'distribution'], c);
-  const row = (label: string, x: PointsSummary) => [label, formatMean(x), x.sd.toFixed(2), num(x.p10), num(x.median), num(x.p90), num(x.max), sparkline(x.histogram)];
-  for (const x of r.roles) points.push(row(x.group, x.points));
-  for (const x of r.teams) points.push(row(`team ${x.group}`, x.points));
-  out.push(points.toString());
+  heading('Points per game');
+  out.push(pointsTable('role / team', groups.map(([label, x]) => [label, x.points]), width, c));
 
   if (r.evenings) {
     // C16.1: an evening is `series` consecutive games at the same table; a seat is the same player all evening.
     const size = describeValue(r.setup.options.series ?? 1);
-    out.push('', c.bold(`Points per seat over an evening of ${size} games`) + ` (${count(r.evenings.count)} complete evenings)`);
-    const seats = table(['seat', 'mean (95% interval)', 'sd', 'p10', 'median', 'p90', 'max', 'distribution'], c);
-    for (const x of r.evenings.seats) seats.push(row((x as PointsRow).group, x));
-    out.push(seats.toString());
+    out.push('');
+    heading(`Points per seat over an evening of ${size} games`, ` (${count(r.evenings.count)} complete evenings)`);
+    out.push(pointsTable('seat', r.evenings.seats.map((x: PointsRow) => [x.group, x]), width, c));
   }
 
-  if (r.illegalDecisions > 0) out.push('', c.yellow(`Illegal decisions replaced by the rule's default (G9): ${count(r.illegalDecisions)}`));
+  if (r.illegalDecisions > 0) out.push('', ...wrapWords(`Illegal decisions replaced by the rule's default (G9): ${count(r.illegalDecisions)}`, width).map((l) => c.yellow(l)));
   if (r.failedGames > 0) {
     const shown = r.failures.length < r.failedGames ? ` (the first ${r.failures.length} of ${count(r.failedGames)})` : '';
-    out.push('', c.red.bold(`${count(r.failedGames)} game(s) failed. Replay with${shown}:`));
+    out.push('', ...wrapWords(`${count(r.failedGames)} game(s) failed. Replay with${shown}:`, width).map((l) => c.red.bold(l)));
     for (const f of r.failures) out.push(c.red(`  ${f.replay}    # ${f.error}`));
   }
   return out.join('\n');
+}
+
+function pointsTable(head: string, rows: readonly (readonly [string, PointsSummary])[], width: number, c: ChalkInstance): string {
+  const col = (h: string, f: (x: PointsSummary) => string): Column => ({ head: h, cells: rows.map(([, x]) => f(x)) });
+  return fitTable([
+    { head, key: true, cells: rows.map(([label]) => label) },
+    col('mean (95% interval)', formatMean),
+    col('sd', (x) => x.sd.toFixed(2)),
+    col('p10', (x) => num(x.p10)),
+    col('median', (x) => num(x.median)),
+    col('p90', (x) => num(x.p90)),
+    col('max', (x) => num(x.max)),
+    { ...col('distribution', (x) => sparkline(x.histogram)), optional: true },
+  ], width, c);
 }

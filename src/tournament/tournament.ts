@@ -3,6 +3,7 @@
 // has its Wilson interval, and every pairing is compared with the first on the same games: the paired
 // difference in town wins with Newcombe's interval and McNemar's p (docs/statistics.md).
 import { WINNERS, type Winner } from '../model/events.js';
+import { setupSummary, type SetupSummary } from '../report/report.js';
 import type { Job } from '../runner/job.js';
 import { runArms } from '../runner/parallel.js';
 import type { CompiledSetup } from '../setup/compile.js';
@@ -33,7 +34,8 @@ export interface Pairing {
 
 export interface TournamentReport {
   readonly format: number;
-  readonly setup: { readonly name: string; readonly rules: string; readonly players: number };
+  /** The setup with every option resolved, as in a run's report. */
+  readonly setup: SetupSummary;
   readonly seed: string;
   /** Games per pairing asked for (fewer were played when `partial`). */
   readonly games: number;
@@ -98,7 +100,7 @@ export async function runTournament(t: TournamentInput): Promise<TournamentRepor
   });
   return {
     format: TOURNAMENT_FORMAT,
-    setup: { name: t.setup.name, rules: t.setup.rules.id, players: t.setup.deck.length },
+    setup: setupSummary(t.setup),
     seed: t.seed,
     games: t.games,
     partial: result.partial,

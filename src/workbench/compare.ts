@@ -3,7 +3,7 @@
 // interval and McNemar's p, the per-seat and per-role differences that are significant, and one line a
 // designer can act on. A "no significant difference" line states what size of difference the games rule
 // out (docs/statistics.md: a claim of no difference needs power).
-import { formatDifference, formatP } from '../cli/tournament.js';
+import { formatDifference, formatP } from '../report/text.js';
 import type { PairedDifference } from '../stats/paired.js';
 import type { ArmSpec } from './arms.js';
 import { armResults, WORKBENCH_FORMAT, type ArmResult, type WorkbenchCommon } from './report.js';

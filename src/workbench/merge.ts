@@ -4,7 +4,7 @@
 // must be of the same command (kind, design, seed, games, arms) and each must carry its checksum.
 import { UserError } from '../errors.js';
 import { checksumMatches, checksummed } from '../report/integrity.js';
-import { checkedRun, mergeRuns } from '../cli/merge.js';
+import { checkedRun, mergeRuns } from '../report/merge.js';
 import { armResult, pairedOf, WORKBENCH_FORMAT, type ArmResult, type WorkbenchCommon, type WorkbenchKind } from './report.js';
 import { compareReport, type CompareDesign, type CompareReport } from './compare.js';
 import { sweepReport, type SweepDesign, type SweepReport } from './sweep.js';
