@@ -9,7 +9,7 @@ import { calibrateCommand, renderCalibration } from './calibrate.js';
 import { printable, withRulesLink } from '../text.js';
 import { collect, colours, once, terminalWidth } from './common.js';
 import { mergeReports } from './merge.js';
-import { replayCommand } from './replay.js';
+import { replayGame } from './replay.js';
 import { runCommand } from './run.js';
 import { scenarioCommand } from './scenario.js';
 import { collectStrategies, renderStrategies } from './strategies.js';
@@ -204,7 +204,7 @@ Examples:
   mafia-sim replay --seed 1 --game 42
   mafia-sim replay --setup vanilla --option players=9 --seed 3 --game 0 --json`)
     .action((flags) => {
-      const { record, text } = replayCommand(flags, colours(process.stdout, colour));
+      const { record, text } = replayGame(flags, colours(process.stdout, colour));
       out(flags.json ? JSON.stringify(record) : text);
     });
 

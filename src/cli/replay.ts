@@ -11,7 +11,7 @@ export interface ReplayFlags extends JobFlags {
   check?: boolean;
 }
 
-export function replayCommand(flags: ReplayFlags, c: ChalkInstance): { record: GameRecord; text: string } {
+export function replayGame(flags: ReplayFlags, c: ChalkInstance): { record: GameRecord; text: string } {
   const index = parseCount('--game', flags.game, 0);
   const job = jobFrom(flags);
   const checks = flags.check === true ? { onPhaseEnd: checkInvariants, checkDecisions: true } : {};

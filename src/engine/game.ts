@@ -211,7 +211,7 @@ export class Game implements ViewSource {
     return said.slice();
   }
 
-  /** Removes a living player; the caller then ends the elimination step with `endStep`. */
+  /** Removes a living player; the caller then runs the win check with `checkWin` (G5: after every elimination step). */
   eliminate(seat: number, cause: EliminationCause): void {
     if (this.alive[seat] !== 1) return;
     this.alive[seat] = 0;
@@ -222,7 +222,7 @@ export class Game implements ViewSource {
   }
 
   /** G5: after an elimination step, the first win condition that holds ends the game. */
-  endStep(): boolean {
+  checkWin(): boolean {
     if (this.winner) return true;
     this.winner = this.livingCount === 0 ? 'draw' : this.winCheck();
     return this.winner !== null;

@@ -46,7 +46,7 @@ export function playGame(
   g.facts = rules.facts;
   g.winCheck = () => rules.winner();
   const onPhaseEnd = options.onPhaseEnd;
-  g.endStep(); // G5 (docs/rules-decisions.md): a table decided by its deal ends before anyone acts
+  g.checkWin(); // G5 (docs/rules-decisions.md): a table decided by its deal ends before anyone acts
   let next = setup.rules.firstPhase;
   while (!g.over) {
     if (next === 'day') {

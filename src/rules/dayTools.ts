@@ -32,5 +32,5 @@ export function removeByDay(g: Game, seats: readonly number[], cause: Eliminatio
     const statements = g.speak(s, 'lastWord');
     g.log?.push({ t: 'lastWord', seat: s, statements });
   }
-  g.endStep();
+  g.checkWin();
 }

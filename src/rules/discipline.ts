@@ -31,7 +31,7 @@ export class Discipline {
 
   constructor(
     private readonly g: Game,
-    private readonly cfg: DisciplineConfig,
+    private readonly config: DisciplineConfig,
   ) {
     this.fouls = seatArray(g.n);
     this.skipSpeech = seatArray(g.n);
@@ -51,9 +51,9 @@ export class Discipline {
    * the player was removed (U12.3): the caller ends the elimination step.
    */
   speechFoul(seat: number): boolean {
-    const { g, cfg } = this;
-    if (cfg.foulRate <= 0 || !g.rng.chance(cfg.foulRate)) return false;
-    return this.add(seat, g.rng.chance(cfg.foulWarningShare) ? 0.5 : 1);
+    const { g, config } = this;
+    if (config.foulRate <= 0 || !g.rng.chance(config.foulRate)) return false;
+    return this.add(seat, g.rng.chance(config.foulWarningShare) ? 0.5 : 1);
   }
 
   /**
@@ -62,12 +62,12 @@ export class Discipline {
    * runs after it, then the win check; returns true when the game is over.
    */
   nightNoise(removed: () => void): boolean {
-    const { g, cfg } = this;
-    if (cfg.nightFoulRate <= 0) return false;
+    const { g, config } = this;
+    if (config.nightFoulRate <= 0) return false;
     for (let s = 1; s <= g.n; s++) {
-      if (g.alive[s] !== 1 || !g.rng.chance(cfg.nightFoulRate) || !this.add(s, 2)) continue;
+      if (g.alive[s] !== 1 || !g.rng.chance(config.nightFoulRate) || !this.add(s, 2)) continue;
       removed();
-      if (g.endStep()) return true;
+      if (g.checkWin()) return true;
     }
     return false;
   }

@@ -147,7 +147,7 @@ export class Night implements NightEffects {
       else for (let i = 0; i < step.seats.length; i++) this.act(step.seats[i], step.abilities[i]);
     }
     this.dawn();
-    g.endStep();
+    g.checkWin();
   }
 
   /** U9.2: the note to read out as the day begins (once), or null. */

@@ -36,12 +36,12 @@ export const vanilla: RuleSet = {
     return null;
   },
   configure(o: Options): Rules {
-    const cfg: VanillaConfig = {
+    const config: VanillaConfig = {
       start: o.start === 'night' ? 'night' : 'day',
       tie: o.tie === 'none' ? 'none' : 'random',
       win: o.win === 'elimination' ? 'elimination' : 'parity',
     };
-    return { firstPhase: cfg.start, series: 1, begin: (g) => new VanillaGame(g, cfg) };
+    return { firstPhase: config.start, series: 1, begin: (g) => new VanillaGame(g, config) };
   },
 };
 
@@ -53,7 +53,7 @@ class VanillaGame implements RulesGame, NightRules {
 
   constructor(
     private readonly g: Game,
-    private readonly cfg: VanillaConfig,
+    private readonly config: VanillaConfig,
   ) {
     introduceTeams(g); // V2: mafia know each other
     this.mafia = seatsOf(g.roles, (r) => r.team === 'mafia');
@@ -71,7 +71,7 @@ class VanillaGame implements RulesGame, NightRules {
   winner(): Winner | null {
     const { town, mafia } = this.g.teamAlive;
     if (mafia === 0) return 'town'; // V5
-    if (this.cfg.win === 'parity' ? mafia >= town : town === 0) return 'mafia';
+    if (this.config.win === 'parity' ? mafia >= town : town === 0) return 'mafia';
     return null;
   }
 
@@ -111,7 +111,7 @@ class VanillaGame implements RulesGame, NightRules {
     const top = leaders(living, votes);
     if (top.length > 1) {
       g.log?.push({ t: 'tie', seats: [...top], round: 1 }); // a copy: the views freeze the record's arrays
-      if (this.cfg.tie === 'none') {
+      if (this.config.tie === 'none') {
         g.log?.push({ t: 'noElimination', reason: 'tie' });
         return;
       }

@@ -94,7 +94,7 @@ class SharedRecord {
     for (let i = types.length; i < log.length; i++) {
       const e = log[i];
       types[i] = e.t;
-      const to = e.to; // read once: across two dozen event shapes, a slow (megamorphic) load
+      const to = e.to; // read once (docs/performance.md: the event record)
       audience[i] = to ?? null;
       if (to !== undefined) this.addressed.push(i);
     }
@@ -123,10 +123,9 @@ function freezeEvent(e: GameEvent): void {
 }
 
 /**
- * The shared record of the game last read, found by its log. One slot, not a WeakMap by log: a
- * WeakMap's values outlive young-generation collections (V8 keeps an ephemeron's value through a
- * scavenge), so every game's record was promoted and GC cost several times more. Games read in turn
- * (interleaved, as some tests do) each make a new record; it is the same record, worked out again.
+ * The shared record of the game last read, found by its log: one slot, not a WeakMap by log
+ * (docs/performance.md: the event record). Games read in turn (interleaved, as some tests do) each
+ * make a new record; it is the same record, worked out again.
  */
 let lastLog: readonly GameEvent[] | null = null;
 let lastRecord: SharedRecord | null = null;
@@ -293,9 +292,8 @@ export class PlayerView {
   /**
    * events(from) without the array: hands each visible event from index `from` of the visible record
    * to `read`, in order, and returns the length of the visible record (the `from` of the next call).
-   * Each event comes with its type, `event.t`, read once per game for every view: across two dozen
-   * event shapes `event.t` is a slow (megamorphic) property load, so a reader that dispatches on the
-   * type it is given saves one per event.
+   * Each event comes with its type, `event.t`, read once per game for every view, so a reader that
+   * dispatches on the type it is given reads no event field to do so (docs/performance.md).
    */
   readEvents(from: number, read: (event: GameEvent, type: EventType) => void): number {
     const log = this.#g.log;

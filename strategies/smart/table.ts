@@ -31,7 +31,6 @@ export const STALE = 6;
 
 export class Table implements Evidence {
   readonly n: number;
-  readonly rules: string;
   private readonly onlyMafiaKill: boolean;
   readonly accusations: number[] = [];
   readonly votes: number[] = [];
@@ -74,7 +73,6 @@ export class Table implements Evidence {
   constructor(private readonly record: PublicRecord) {
     const n = record.players;
     this.n = n;
-    this.rules = record.rules;
     // A table where nobody but the mafia team kills at night: a night victim is red (vanilla, V3).
     this.onlyMafiaKill = !record.tableRoles.some((r) => r.traits.killer || r.night?.intent === 'duel');
     this.accused = scoreArray(n);

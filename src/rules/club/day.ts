@@ -11,7 +11,7 @@ import type { Immunities } from './immunity.js';
 /** What the day reads and changes of a club game's state (ClubGame in ./index.ts). */
 export interface ClubDayState {
   readonly g: Game;
-  readonly cfg: ClubConfig;
+  readonly config: ClubConfig;
   readonly discipline: Discipline;
   readonly immunities: Immunities;
   readonly jailed: number[];
@@ -52,7 +52,7 @@ function speech(c: ClubDayState, seat: number): boolean {
   if (!c.discipline.speechFoul(seat)) return false;
   // C19: a technical corpse leaves silently; a Judge's prisoners go free (C10.2).
   c.releaseOrphans();
-  return g.endStep();
+  return g.checkWin();
 }
 
 /** C10.4: the living jailed players who have not spoken today. */
@@ -65,7 +65,7 @@ function yieldOptions(c: ClubDayState, heard: readonly number[]): number[] {
 
 /** C10.3 / C16.1: whether a vote against the seat is accepted today. */
 function votable(c: ClubDayState, seat: number): boolean {
-  return !c.immunities.shielded(seat) && !(c.cfg.jailShields && c.isJailed(seat));
+  return !c.immunities.shielded(seat) && !(c.config.jailShields && c.isJailed(seat));
 }
 
 /**
@@ -151,5 +151,5 @@ function execute(c: ClubDayState, condemned: number): void {
   const statements = g.speak(condemned, 'lastWord'); // C4.4
   g.log?.push({ t: 'lastWord', seat: condemned, statements });
   c.releaseOrphans(); // C10.2: an executed Judge's prisoners go free; the dead leave the jail
-  g.endStep();
+  g.checkWin();
 }

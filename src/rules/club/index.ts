@@ -71,12 +71,12 @@ export const club: RuleSet = {
     return null;
   },
   configure(o: Options, { deck, immunities }): Rules {
-    const cfg = configureClub(o);
-    const order = arrangeSteps(CLUB_NIGHT_STEPS, cfg.nightOrder, deck.flatMap((r) => (r.night ? [r.night] : [])));
+    const config = configureClub(o);
+    const order = arrangeSteps(CLUB_NIGHT_STEPS, config.nightOrder, deck.flatMap((r) => (r.night ? [r.night] : [])));
     return {
-      firstPhase: cfg.start, // C3
-      series: cfg.series,
-      begin: (g, carried) => new ClubGame(g, cfg, order, carriedImmunities(immunities, carried instanceof EveningCarry ? carried : null)),
+      firstPhase: config.start, // C3
+      series: config.series,
+      begin: (g, carried) => new ClubGame(g, config, order, carriedImmunities(immunities, carried instanceof EveningCarry ? carried : null)),
     };
   },
 };
@@ -104,7 +104,7 @@ export class ClubGame implements RulesGame, NightRules, TableFacts {
 
   constructor(
     readonly g: Game,
-    readonly cfg: ClubConfig,
+    readonly config: ClubConfig,
     order: readonly string[],
     immunities: Readonly<Record<string, readonly number[] | number>> | undefined,
   ) {
@@ -112,7 +112,7 @@ export class ClubGame implements RulesGame, NightRules, TableFacts {
     this.jailed = seatArray(g.n);
     this.immunities = new Immunities(g, immunities); // C16
     this.night = new Night(g, this, order);
-    this.discipline = new Discipline(g, cfg);
+    this.discipline = new Discipline(g, config);
     this.cancelUsed = seatArray(g.n);
     this.votes = seatArray(g.n);
     this.participants = [];
@@ -144,7 +144,7 @@ export class ClubGame implements RulesGame, NightRules, TableFacts {
 
   /** C16.1 (the public first-day immunities), C10.3 (`jailShields`). */
   shootable(seat: number): boolean {
-    return !this.immunities.shielded(seat) && !(this.cfg.jailShields && this.jailed[seat] !== 0);
+    return !this.immunities.shielded(seat) && !(this.config.jailShields && this.jailed[seat] !== 0);
   }
 
   /**

@@ -10,7 +10,7 @@ import type { UkrainianConfig } from './config.js';
 /** What the day reads and changes of a Ukrainian game's state (UkrainianGame in ./index.ts). */
 export interface UkrainianDayState {
   readonly g: Game;
-  readonly cfg: UkrainianConfig;
+  readonly config: UkrainianConfig;
   readonly discipline: Discipline;
   readonly night: Night;
   todaysNominees: number[];
@@ -19,7 +19,7 @@ export interface UkrainianDayState {
 }
 
 export function runUkrainianDay(u: UkrainianDayState): void {
-  const { g, cfg, discipline } = u;
+  const { g, config, discipline } = u;
   announceNote(u);
   u.todaysNominees = [];
   clearSeats(u.nominated);
@@ -36,7 +36,7 @@ export function runUkrainianDay(u: UkrainianDayState): void {
       // made in this speech, and is no longer a nominee either.
       if (u.todaysNominees.length > nomineesBefore) u.nominated[u.todaysNominees.pop()!] = 0;
       u.todaysNominees = u.todaysNominees.filter((s) => s !== seat);
-      if (g.endStep()) return;
+      if (g.checkWin()) return;
     }
   }
   const nominees = u.todaysNominees;
@@ -45,7 +45,7 @@ export function runUkrainianDay(u: UkrainianDayState): void {
     return;
   }
   if (nominees.length === 1) {
-    if (g.day === 1 && cfg.firstDaySingleNominee === 'skip') {
+    if (g.day === 1 && config.firstDaySingleNominee === 'skip') {
       g.log?.push({ t: 'noElimination', reason: 'a single nominee on day 1' }); // U3.2
       return;
     }
@@ -82,11 +82,11 @@ function defend(g: Game, nominees: readonly number[]): void {
 
 /** U3.3–U3.4: the vote and its tie rule; returns who leaves. */
 function decideVote(u: UkrainianDayState, order: readonly number[], nominees: readonly number[]): number[] {
-  const { g, cfg } = u;
+  const { g, config } = u;
   let top = castVotes(u, order, nominees, 'vote', 1);
   if (top.length === 1) return top;
   g.log?.push({ t: 'tie', seats: [...top], round: 1 }); // a copy: the views freeze the record's arrays
-  switch (cfg.tie) {
+  switch (config.tie) {
     case 'none':
       g.log?.push({ t: 'noElimination', reason: 'tie' });
       return [];
@@ -101,7 +101,7 @@ function decideVote(u: UkrainianDayState, order: readonly number[], nominees: re
       top = castVotes(u, order, top, 'revote', 2);
       if (top.length === 1) return top;
       g.log?.push({ t: 'tie', seats: [...top], round: 2 });
-      if (cfg.tie === 'revote-then-none') {
+      if (config.tie === 'revote-then-none') {
         g.log?.push({ t: 'noElimination', reason: 'tie after the revote' });
         return [];
       }

@@ -30,9 +30,9 @@ export const ukrainian: RuleSet = {
     return null;
   },
   configure(o: Options, { deck }): Rules {
-    const cfg = configureUkrainian(o);
-    const order = arrangeSteps(NIGHT_STEPS, cfg.nightOrder, deck.flatMap((r) => (r.night ? [r.night] : [])));
-    return { firstPhase: cfg.start, series: 1, begin: (g) => new UkrainianGame(g, cfg, order) };
+    const config = configureUkrainian(o);
+    const order = arrangeSteps(NIGHT_STEPS, config.nightOrder, deck.flatMap((r) => (r.night ? [r.night] : [])));
+    return { firstPhase: config.start, series: 1, begin: (g) => new UkrainianGame(g, config, order) };
   },
 };
 
@@ -57,13 +57,13 @@ export class UkrainianGame implements RulesGame, NightRules, TableFacts {
 
   constructor(
     readonly g: Game,
-    readonly cfg: UkrainianConfig,
+    readonly config: UkrainianConfig,
     order: readonly string[],
   ) {
     introduceTeams(g); // U2: the black team learn each other and who the Don is
-    this.consecutive = cfg.consecutive;
+    this.consecutive = config.consecutive;
     this.night = new Night(g, this, order);
-    this.discipline = new Discipline(g, cfg);
+    this.discipline = new Discipline(g, config);
     this.nominated = seatArray(g.n);
     this.votes = seatArray(g.n);
     const { members, lastResort, seeing } = teamKillSeats(g.roles);
@@ -117,7 +117,7 @@ export class UkrainianGame implements RulesGame, NightRules, TableFacts {
       return;
     }
     const don = killers.find((s) => g.roles[s].teamKill === 'decides');
-    const decider = don ?? (this.cfg.killSuccessor === 'lowest-seat' ? killers[0] : killers[killers.length - 1]);
+    const decider = don ?? (this.config.killSuccessor === 'lowest-seat' ? killers[0] : killers[killers.length - 1]);
     for (const seat of killers) {
       if (seat === decider) continue;
       const target = g.ask(seat, 'propose', options, true, null, 'attack');
@@ -149,7 +149,7 @@ export class UkrainianGame implements RulesGame, NightRules, TableFacts {
     if (g.livingCount === 2 && black === 1 && maniacAlive) return 'draw'; // U11.2
     if (red === 0) return 'mafia'; // U11.3, under either reading
     // U11.3: `parity` reads the listed ratios as examples of black >= red; `listed` keeps to 2:2 and 1:1.
-    const wins = this.cfg.blackWin === 'parity' ? black >= red : (black === 2 && red === 2) || (black === 1 && red === 1);
+    const wins = this.config.blackWin === 'parity' ? black >= red : (black === 2 && red === 2) || (black === 1 && red === 1);
     if (wins && !(maniacAlive && g.anyAlive(this.healers))) return 'mafia';
     return null;
   }
