@@ -3,6 +3,11 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
+/** A name that is a plug-in file (a path, or a name ending .js/.mjs/.cjs/.ts/.mts/.cts), not a built-in. */
+export function isPluginPath(name: string): boolean {
+  return /^\.{0,2}[\\/]/.test(name) || /\.(m|c)?(j|t)s$/.test(name);
+}
+
 export type Imported = { readonly exports: Record<string, unknown> } | { readonly problem: string };
 
 /** The module's exports, or one line on why not: `no such plug-in file NAME`, or `cannot load NAME: …`. */

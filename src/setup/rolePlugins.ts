@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { PluginError, UserError } from '../errors.js';
 import { INTENTS } from '../model/decisions.js';
 import { TARGET_RULES, type NightAbility, type NightEffects, type RoleDef } from '../model/roles.js';
-import { findExport, importModule } from '../plugins/importModule.js';
+import { findExport, importModule, isPluginPath } from '../plugins/importModule.js';
 import { ability, role } from '../rules/catalogue.js';
 import { textProblem } from '../text.js';
 import { builtinSetup } from './builtin.js';
@@ -16,9 +16,7 @@ import { parseData, readInputFile } from './dataFile.js';
 const LOADED = new Map<string, RoleDef>();
 
 /** A `roles` key that names a plug-in file rather than a role id. */
-export function isRolePluginKey(key: string): boolean {
-  return /^\.{0,2}[\\/]/.test(key) || /\.(m|c)?(j|t)s$/.test(key);
-}
+export const isRolePluginKey = isPluginPath;
 
 /** Where a setup file's role plug-in key points. */
 export function rolePluginPath(setupFile: string, key: string): string {

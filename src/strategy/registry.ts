@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { random } from '../../strategies/random.js';
 import { smart } from '../../strategies/smart.js';
 import { UserError } from '../errors.js';
+import { isPluginPath } from '../plugins/importModule.js';
 import { closest } from '../text.js';
 import type { RoleDef } from '../model/roles.js';
 import { ROLES } from '../rules/catalogue.js';
@@ -19,10 +20,7 @@ export const STRATEGIES: ReadonlyMap<string, Strategy> = new Map([
 /** Plug-ins loaded so far, by absolute path (filled by loadStrategies). */
 const PLUGINS = new Map<string, Strategy>();
 
-/** A strategy name that is a file to load rather than a built-in name. */
-export function isPluginPath(name: string): boolean {
-  return /^\.{0,2}[\\/]/.test(name) || /\.(m|c)?(j|t)s$/.test(name);
-}
+export { isPluginPath };
 
 export function pluginKey(name: string): string {
   return resolve(name);
