@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { playJobGame } from '../src/runner/job.js';
 import { jobFromSpec } from '../src/runner/job.js';
+import { arrangeSteps } from '../src/rules/night.js';
+import { parseOptionValue } from '../src/rules/options.js';
+import { UKRAINIAN_OPTIONS } from '../src/rules/ukrainian/config.js';
 import { cli, ROOT } from './helpers/cli.js';
 
 const UKRAINIAN = join(ROOT, 'roles', 'ukrainian-bodyguard.yaml');
@@ -51,6 +54,19 @@ describe('role plug-ins', () => {
     expect(roles).toContain('bodyguard');
     const checked = cli(['run', '--setup', 'roles/club-12-bodyguard.yaml', '--strategy', 'smart', '--games', '200', '--check']);
     expect(checked.code, checked.stderr).toBe(0);
+  });
+
+  it('U4 an order option moves only the steps it names; a plug-in step follows its anchor wherever that goes', () => {
+    const spec = UKRAINIAN_OPTIONS.find((o) => o.key === 'nightOrder')!;
+    const moved = parseOptionValue(spec, 'maniac,doctor');
+    expect(moved).toEqual({ value: ['courtesan', 'maniac', 'mafia', 'doctor', 'commissar'] });
+    expect(parseOptionValue(spec, 'doctor,doctor')).toEqual({ error: 'a step is named twice' });
+    const family = spec.values!;
+    const bodyguard = [{ step: 'bodyguard', after: 'doctor' }];
+    expect(arrangeSteps(family, family, bodyguard)).toEqual(['courtesan', 'doctor', 'bodyguard', 'mafia', 'maniac', 'commissar']);
+    const doctorLast = ['courtesan', 'mafia', 'maniac', 'commissar', 'doctor'];
+    expect(arrangeSteps(family, doctorLast, bodyguard)).toEqual([...doctorLast, 'bodyguard']);
+    expect(arrangeSteps(family, family, [{ step: 'x', after: 'nowhere' }])).toEqual([...family, 'x']);
   });
 
   it('replay of a plug-in game narrates the guard', () => {

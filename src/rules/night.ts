@@ -42,22 +42,22 @@ const KILLED = 1;
 const DUEL = 2;
 
 /**
- * The order of a family's night steps with the option's moves applied: the steps the option names
- * take the places those steps held, in the order it gives (a full list is a full order); a step of a
- * role the family does not order comes right after its anchor, or last.
+ * The order of a family's night steps with the option's moves applied (the steps it names take the
+ * places those steps held, in the order it gives; a full list is a full order), then each step of a
+ * role the family does not order placed right after its anchor, wherever the anchor now is, or last.
  */
 export function arrangeSteps(family: readonly string[], moved: readonly string[], extra: ReadonlyArray<{ step: string; after: string | null }>): string[] {
   const order = [...family];
+  const named = new Set(moved);
+  const slots = order.flatMap((s, i) => (named.has(s) ? [i] : []));
+  const placed = moved.filter((s) => order.includes(s));
+  slots.forEach((slot, k) => (order[slot] = placed[k]));
   for (const x of extra) {
     if (order.includes(x.step)) continue;
     const at = x.after === null ? -1 : order.indexOf(x.after);
     if (at < 0) order.push(x.step);
     else order.splice(at + 1, 0, x.step);
   }
-  const named = new Set(moved);
-  const slots = order.flatMap((s, i) => (named.has(s) ? [i] : []));
-  const placed = moved.filter((s) => order.includes(s));
-  slots.forEach((slot, k) => (order[slot] = placed[k]));
   return order;
 }
 
