@@ -10,29 +10,111 @@ import type { PlayerView } from '../src/views/view.js';
 import { Mind } from './smart/mind.js';
 import { DEFAULT_SMART_PARAMS, SMART_PARAMS, smartParams, type SmartParams } from './smart/params.js';
 
-/** A tiny fixed per-seat, per-phase tie-break, the same for every bot: bots with the same reading agree. */
-function jitter(seat: number, salt: number): number {
-  return (((Math.imul(seat, 2654435761) ^ Math.imul(salt + 1, 40503)) >>> 0) % 1021) * 1e-6;
-}
+/** Scores within this of each other are equal (sums of the same fractions in another order differ by ~1e-16). */
+const EPS = 1e-9;
 
 /**
- * The option with the highest score per seat, tie-break added (a score of -Infinity is never chosen),
- * leaving out the seats `skip` marks with 1 (known allies, say); 0 if none. Scores come as per-seat
- * arrays the Mind keeps, so a decision allocates nothing.
+ * The option with the highest score per seat (a score of -Infinity is never chosen), leaving out the
+ * seats `skip` marks with 1 (known allies, say); 0 if none. Ties are broken uniformly at random from
+ * the seat's own stream, so bots that read the same facts still choose apart (no seat is favoured).
+ * Scores come as per-seat arrays the Mind keeps, so a decision allocates nothing.
  */
-function best(options: readonly number[], score: readonly number[], salt: number, skip: readonly number[] | null = null): number {
+export function best(options: readonly number[], score: readonly number[], rng: Rng, skip: readonly number[] | null = null): number {
   let pick = 0;
   let top = -Infinity;
+  let ties = 0;
   for (let i = 0; i < options.length; i++) {
     const s = options[i];
     if (skip !== null && skip[s] === 1) continue;
-    const x = score[s] + jitter(s, salt);
-    if (x > top) {
+    const x = score[s];
+    if (x === -Infinity) continue;
+    if (x > top + EPS) {
       top = x;
       pick = s;
+      ties = 1;
+    } else if (x >= top - EPS && rng.int(++ties) === 0) pick = s; // reservoir: each tied option 1/ties
+  }
+  return pick;
+}
+
+/** Softmax weights, one per option (reused across decisions). */
+const WEIGHTS: number[] = [];
+
+/**
+ * An option drawn with probability ∝ exp(score / temperature) from the seat's own stream (the votes and
+ * nominations: players who see the same evidence do not act as one); skipped seats and -Infinity are
+ * never drawn, 0 if nothing is left. Temperature 0 is the top score, ties at random (`best`).
+ */
+export function soft(options: readonly number[], score: readonly number[], temperature: number, rng: Rng, skip: readonly number[] | null = null): number {
+  if (temperature <= 0) return best(options, score, rng, skip);
+  let top = -Infinity;
+  for (let i = 0; i < options.length; i++) {
+    const s = options[i];
+    if ((skip === null || skip[s] !== 1) && score[s] > top) top = score[s];
+  }
+  if (top === -Infinity) return 0;
+  let sum = 0;
+  for (let i = 0; i < options.length; i++) {
+    const s = options[i];
+    const w = (skip !== null && skip[s] === 1) || score[s] === -Infinity ? 0 : Math.exp((score[s] - top) / temperature);
+    WEIGHTS[i] = w;
+    sum += w;
+  }
+  let r = rng.next() * sum;
+  let pick = 0;
+  for (let i = 0; i < options.length; i++) {
+    if (WEIGHTS[i] === 0) continue;
+    pick = options[i];
+    if ((r -= WEIGHTS[i]) < 0) break;
+  }
+  return pick;
+}
+
+/**
+ * The team's shared choice (the mafia's bloc, their night kill): the top score, ties broken by an order
+ * the team agree on at their meeting — a hash of the team's seats, the phase and the candidate. The
+ * team's seats come from the deal, so the order is new each game and favours no seat across games, yet
+ * every member knows it: the bloc acts as one without a shared draw (each seat's stream is its own).
+ */
+function shared(options: readonly number[], score: readonly number[], team: number, salt: number, skip: readonly number[] | null): number {
+  let pick = 0;
+  let top = -Infinity;
+  let key = -1;
+  for (let i = 0; i < options.length; i++) {
+    const s = options[i];
+    if (skip !== null && skip[s] === 1) continue;
+    const x = score[s];
+    if (x === -Infinity || x < top - EPS) continue;
+    const k = sharedKey(team, salt, s);
+    if (x > top + EPS || k > key) {
+      if (x > top + EPS) top = x;
+      pick = s;
+      key = k;
     }
   }
   return pick;
+}
+
+/** The team's agreed preference for seat `s` in phase `salt` (higher first). */
+function sharedKey(team: number, salt: number, s: number): number {
+  return mix(team ^ mix(Math.imul(salt + 1, 0x9e3779b9) ^ Math.imul(s, 0x85ebca6b)));
+}
+
+/** The team's seats as one number (every member who knows the team gets the same). */
+function teamKey(m: Mind): number {
+  let h = 0x2545f491;
+  for (let s = 1; s <= m.n; s++) if (m.ally[s] === 1) h = mix(h ^ Math.imul(s, 0x27d4eb2f));
+  return h;
+}
+
+/** murmur3's 32-bit finaliser (unsigned). */
+function mix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
 }
 
 class SmartPlayer implements Player {
@@ -58,10 +140,10 @@ class SmartPlayer implements Player {
     const salt = view.day * 2 + (view.phase === 'night' ? 1 : 0);
     switch (req.kind) {
       case 'nominate':
-        return this.nominate(view, m, options, salt);
+        return this.nominate(view, m, options, rng, salt);
       case 'vote':
       case 'revote':
-        return this.vote(m, options, salt);
+        return this.vote(m, options, rng, salt);
       case 'voteAll':
         return this.voteAll(m);
       case 'propose':
@@ -69,25 +151,25 @@ class SmartPlayer implements Player {
       case 'courtesanShot':
         return this.teamKill(m, req, salt);
       case 'freeze':
-        return this.freeze(m, req, salt);
+        return this.freeze(m, req, rng);
       case 'heal':
-        return this.heal(view, m, options, rng, salt);
+        return this.heal(view, m, options, rng);
       case 'check':
-        return this.check(m, options, salt + view.seat);
+        return this.check(m, options, rng);
       case 'note':
         return this.note(m) ? YES : NO;
       case 'maniacKill':
-        return this.maniac(m, options, rng, salt);
+        return this.maniac(m, options, rng);
       case 'killerShot':
-        return this.killerShot(m, req, salt);
+        return this.killerShot(m, req, rng);
       case 'block':
-        return m.town ? this.aimAtSuspect(m, options, 0, salt) : this.freeze(m, req, salt);
+        return m.town ? this.aimAtSuspect(m, options, 0, rng) : this.freeze(m, req, rng);
       case 'jail':
-        return m.town ? this.aimAtSuspect(m, options, 0, salt) : this.freeze(m, req, salt);
+        return m.town ? this.aimAtSuspect(m, options, 0, rng) : this.freeze(m, req, rng);
       case 'duel':
-        return this.aimAtSuspect(m, options, -0.5, salt);
+        return this.aimAtSuspect(m, options, -0.5, rng);
       case 'bail':
-        return this.bail(m, options, salt);
+        return this.bail(m, options, rng);
       case 'cancel':
         return this.cancel(m) ? YES : NO;
       case 'yield':
@@ -102,17 +184,17 @@ class SmartPlayer implements Player {
     const { options } = req;
     switch (req.intent) {
       case 'protect':
-        return this.heal(view, m, options, rng, salt);
+        return this.heal(view, m, options, rng);
       case 'attack':
-        return m.town ? this.aimAtSuspect(m, options, 0.5, salt) : this.teamKill(m, req, salt);
+        return m.town ? this.aimAtSuspect(m, options, 0.5, rng) : this.teamKill(m, req, salt);
       case 'investigate':
-        return this.check(m, options, salt + view.seat);
+        return this.check(m, options, rng);
       case 'block':
       case 'jail':
       case 'duel':
-        return m.town ? this.aimAtSuspect(m, options, 0, salt) : this.freeze(m, req, salt);
+        return m.town ? this.aimAtSuspect(m, options, 0, rng) : this.freeze(m, req, rng);
       case 'release':
-        return this.bail(m, options, salt);
+        return this.bail(m, options, rng);
       default:
         return randomLegal(req, rng);
     }
@@ -127,25 +209,32 @@ class SmartPlayer implements Player {
 
   // ---- the day -------------------------------------------------------------------------------------
 
-  private nominate(view: PlayerView, m: Mind, options: readonly number[], salt: number): Decision {
+  private nominate(view: PlayerView, m: Mind, options: readonly number[], rng: Rng, salt: number): Decision {
     const already = view.nominees().length;
     if (!m.town) {
-      const pick = best(options, this.dangerScores(m), this.p.bloc ? salt : salt + view.seat, m.ally);
+      const pick = this.blocPick(m, options, this.dangerScores(m), rng, salt, m.ally);
       return pick !== 0 && already < 3 ? pick : null;
     }
     const sus = m.suspicion(true);
-    const pick = best(options, sus, salt);
-    return already < 2 || sus[pick] >= this.p.nominateAt ? pick : null;
+    const pick = soft(options, sus, this.p.temperature, rng);
+    if (pick === 0) return null;
+    if (already < 2) return sus[pick] > EPS || rng.chance(this.p.nominateBlind) ? pick : null;
+    return sus[pick] >= this.p.nominateAt ? pick : null;
   }
 
-  private vote(m: Mind, options: readonly number[], salt: number): Decision {
+  private vote(m: Mind, options: readonly number[], rng: Rng, salt: number): Decision {
     if (!m.town) {
-      const own = this.p.bloc ? salt : salt + m.me;
-      const pick = best(options, this.dangerScores(m), own, m.ally);
+      const pick = this.blocPick(m, options, this.dangerScores(m), rng, salt, m.ally);
       if (pick !== 0) return pick;
-      return best(options, m.suspicion(false), own); // only allies to choose from: let the most suspected one go
+      // Only allies to choose from: let the most suspected one go.
+      return this.blocPick(m, options, m.suspicion(false), rng, salt, null);
     }
-    return best(options, m.suspicion(true), salt);
+    return soft(options, m.suspicion(true), this.p.temperature, rng);
+  }
+
+  /** A mafia member's nomination or vote: the bloc's shared pick (`bloc`), else his own softmax draw. */
+  private blocPick(m: Mind, options: readonly number[], score: readonly number[], rng: Rng, salt: number, skip: readonly number[] | null): number {
+    return this.p.bloc ? shared(options, score, teamKey(m), salt, skip) : soft(options, score, this.p.temperature, rng, skip);
   }
 
   /** U3.4: "all tied leave?" — the town says yes only against suspects; the mafia only when no ally is tied. */
@@ -200,23 +289,23 @@ class SmartPlayer implements Player {
   }
 
   private teamKill(m: Mind, req: DecisionRequest, salt: number): Decision {
-    const pick = best(req.options, this.killScores(m, false), salt, m.ally);
+    const pick = shared(req.options, this.killScores(m, false), teamKey(m), salt, m.ally);
     if (pick !== 0) return pick;
     return req.canPass ? null : req.options[0];
   }
 
   /** U5: freeze whoever would hurt the team most tonight: a protector, a believed investigator, an accuser. */
-  private freeze(m: Mind, req: DecisionRequest, salt: number): Decision {
+  private freeze(m: Mind, req: DecisionRequest, rng: Rng): Decision {
     const score = this.dangerScores(m);
     const pub = m.suspicion(false);
     const { investigatorClaim: claim, protectorClaim: protector } = m;
     for (let s = 1; s <= m.n; s++) score[s] = 8 * protector[s] + score[s] - pub[s] + (claim[s] !== 0 ? 2 : 0);
-    const pick = best(req.options, score, salt + 7, m.ally);
+    const pick = best(req.options, score, rng, m.ally);
     return pick !== 0 ? pick : null;
   }
 
   /** U8: protect a revealed investigator I believe; otherwise myself or the likeliest mafia target. */
-  private heal(view: PlayerView, m: Mind, options: readonly number[], rng: Rng, salt: number): Decision {
+  private heal(view: PlayerView, m: Mind, options: readonly number[], rng: Rng): Decision {
     const inv = m.trustedInvestigator(view, 0.5);
     if (inv !== 0 && options.includes(inv)) return inv;
     if (options.includes(m.me) && rng.chance(this.p.selfHeal)) return m.me;
@@ -224,22 +313,22 @@ class SmartPlayer implements Player {
     const sus = m.suspicion(true);
     for (let s = 1; s <= m.n; s++) score[s] -= sus[s];
     score[m.me] = -Infinity; // here: the likeliest target other than me
-    const pick = best(options, score, salt + view.seat);
+    const pick = best(options, score, rng);
     return pick !== 0 ? pick : options.includes(m.me) ? m.me : null;
   }
 
   /** U9.1, C12: the most suspicious seat not yet checked (nor a known ally). */
-  private check(m: Mind, options: readonly number[], salt: number): Decision {
+  private check(m: Mind, options: readonly number[], rng: Rng): Decision {
     const sus = m.suspicion(true);
     const score = m.scratchA;
     const checked = m.checked;
     for (let s = 1; s <= m.n; s++) score[s] = checked[s] === 1 || m.ally[s] === 1 ? -1e9 : sus[s];
-    return best(options, score, salt);
+    return best(options, score, rng);
   }
 
-  private maniac(m: Mind, options: readonly number[], rng: Rng, salt: number): Decision {
+  private maniac(m: Mind, options: readonly number[], rng: Rng): Decision {
     const sus = m.suspicion(true);
-    const pick = best(options, sus, salt + m.me, m.ally);
+    const pick = best(options, sus, rng, m.ally);
     if (pick === 0 || sus[pick] < -0.5) return null;
     if (sus[pick] >= this.p.maniacAt || rng.chance(this.p.maniacBlind)) return pick;
     return null;
@@ -249,26 +338,26 @@ class SmartPlayer implements Player {
    * C6 Marilyn, C10 Judge, C13 Sportsman: block, jail or challenge the top suspect (not a seat I trust
    * below `min`). A wrong duel costs nothing, so the Sportsman shoots at any suspect.
    */
-  private aimAtSuspect(m: Mind, options: readonly number[], min: number, salt: number): Decision {
+  private aimAtSuspect(m: Mind, options: readonly number[], min: number, rng: Rng): Decision {
     const sus = m.suspicion(true);
-    const pick = best(options, sus, salt + m.me, m.ally);
+    const pick = best(options, sus, rng, m.ally);
     return pick !== 0 && sus[pick] >= min ? pick : null;
   }
 
   /** C9: the Killer's own shot goes to the best target other than the team's kill tonight. */
-  private killerShot(m: Mind, req: DecisionRequest, salt: number): Decision {
+  private killerShot(m: Mind, req: DecisionRequest, rng: Rng): Decision {
     const score = this.killScores(m, false);
     score[m.teamKillTonight] = -Infinity; // the team's kill is taken care of (index 0, no kill yet, is no seat)
-    const pick = best(req.options, score, salt, m.ally);
+    const pick = best(req.options, score, rng, m.ally);
     return pick !== 0 ? pick : null;
   }
 
   /** C11: bail only a jailed player I trust (a mafia pick would jail me too). */
-  private bail(m: Mind, options: readonly number[], salt: number): Decision {
+  private bail(m: Mind, options: readonly number[], rng: Rng): Decision {
     const sus = m.suspicion(true);
     const score = m.scratchA;
     for (let s = 1; s <= m.n; s++) score[s] = m.town ? -sus[s] : m.ally[s] === 1 ? 1 : -Infinity;
-    const pick = best(options, score, salt);
+    const pick = best(options, score, rng);
     if (pick === 0) return null;
     return !m.town || sus[pick] <= -1 ? pick : null;
   }
@@ -292,28 +381,45 @@ class SmartPlayer implements Player {
 
   speak(view: PlayerView, kind: SpeechKind, rng: Rng): readonly Statement[] | undefined {
     const m = this.mind(view);
-    if (m.town) return m.investigator ? this.investigatorSpeech(view, m, kind) : this.townSpeech(view, m, kind);
+    if (m.town) return m.investigator ? this.investigatorSpeech(view, m, kind, rng) : this.townSpeech(view, m, kind, rng);
     return this.mafiaSpeech(view, m, kind, rng);
   }
 
-  private topSuspect(view: PlayerView, sus: readonly number[], m: Mind): number {
+  /**
+   * The living seat (not me, not a known ally) with the highest score: ties at random from my stream,
+   * or (`bloc`) by the team's agreed order, so the bloc accuses the seat it votes.
+   */
+  private topSuspect(view: PlayerView, sus: readonly number[], m: Mind, rng: Rng, bloc = false): number {
+    const team = bloc ? teamKey(m) : 0;
+    const salt = view.day * 2;
     let pick = 0;
     let top = -Infinity;
+    let ties = 0;
+    let key = -1;
     for (let s = 1; s <= m.n; s++) {
       if (s === m.me || !view.isAlive(s) || m.ally[s] === 1) continue;
-      const x = sus[s] + jitter(s, view.day * 2);
-      if (x > top) {
+      const x = sus[s];
+      if (x === -Infinity || x < top - EPS) continue;
+      if (x > top + EPS) {
         top = x;
         pick = s;
-      }
+        ties = 1;
+        if (bloc) key = sharedKey(team, salt, s);
+      } else if (bloc) {
+        const k = sharedKey(team, salt, s);
+        if (k > key) {
+          pick = s;
+          key = k;
+        }
+      } else if (rng.int(++ties) === 0) pick = s;
     }
     return pick;
   }
 
-  private townSpeech(view: PlayerView, m: Mind, kind: SpeechKind): Statement[] {
+  private townSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): Statement[] {
     const sus = m.suspicion(true);
     const out: Statement[] = [];
-    const top = this.topSuspect(view, sus, m);
+    const top = this.topSuspect(view, sus, m, rng);
     if (top !== 0 && (sus[top] >= 1 || kind === 'lastWord')) out.push({ type: 'accuse', seat: top });
     const inv = m.trustedInvestigator(view, 0.85);
     if (inv !== 0 && this.vouched !== inv) {
@@ -324,12 +430,12 @@ class SmartPlayer implements Player {
   }
 
   /** A town investigator keeps quiet until it pays: a black found, the reveal day, a tie speech, the last word. */
-  private investigatorSpeech(view: PlayerView, m: Mind, kind: SpeechKind): Statement[] {
+  private investigatorSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): Statement[] {
     let blacks = 0;
     for (const s of m.myChecks) if (m.known[s] > 0) blacks++;
     const reveal =
       this.revealed || kind !== 'speech' || view.day >= this.p.revealDay || (m.myChecks.length > 0 && blacks >= this.p.revealBlacks);
-    if (!reveal) return this.townSpeech(view, m, kind);
+    if (!reveal) return this.townSpeech(view, m, kind, rng);
     const out: Statement[] = [];
     if (!this.revealed) out.push({ type: 'claim', role: m.role });
     this.revealed = true;
@@ -342,7 +448,7 @@ class SmartPlayer implements Player {
       }
       if (black && accuse === 0 && view.isAlive(s)) accuse = s;
     }
-    if (accuse === 0) accuse = this.topSuspect(view, m.suspicion(true), m);
+    if (accuse === 0) accuse = this.topSuspect(view, m.suspicion(true), m, rng);
     if (accuse !== 0) out.push({ type: 'accuse', seat: accuse });
     return out;
   }
@@ -359,18 +465,18 @@ class SmartPlayer implements Player {
         if (rng.chance(this.p.counterClaim)) this.fakeClaim(m, out, claimRole, accuser);
       } else if (m.claimCount === 0 && view.day >= this.p.fakeClaimDay && !this.fakeDrawn && this.isDesignatedClaimer(view, m)) {
         this.fakeDrawn = true;
-        if (rng.chance(this.p.fakeClaim)) this.fakeClaim(m, out, claimRole, this.topSuspect(view, danger, m));
+        if (rng.chance(this.p.fakeClaim)) this.fakeClaim(m, out, claimRole, this.topSuspect(view, danger, m, rng, this.p.bloc));
       }
     } else if (m.iClaimed) {
       // Keep the story going: one more "check" on the bloc's target.
-      const target = this.topSuspect(view, danger, m);
+      const target = this.topSuspect(view, danger, m, rng, this.p.bloc);
       if (target !== 0 && m.reported[target] === 0) {
         m.reported[target] = 1;
         out.push({ type: 'check', seat: target, result: 'black' });
       }
     }
     if (out.length === 0) {
-      const target = this.topSuspect(view, danger, m);
+      const target = this.topSuspect(view, danger, m, rng, this.p.bloc);
       if (target !== 0) out.push({ type: 'accuse', seat: target });
     }
     return out;

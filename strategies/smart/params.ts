@@ -13,6 +13,8 @@ export interface SmartParams {
   readonly fakeClaim: number;
   readonly fakeClaimDay: number;
   readonly bloc: boolean;
+  readonly temperature: number;
+  readonly nominateBlind: number;
 }
 
 export const SMART_PARAMS: readonly StrategyParam[] = [
@@ -36,6 +38,10 @@ export const SMART_PARAMS: readonly StrategyParam[] = [
     description: 'chance per game that one mafia member fake-claims the investigator role first (from fakeClaimDay) and reports a town player black' },
   { key: 'fakeClaimDay', default: 2, min: 1, max: 1000, description: 'the first day a pre-emptive mafia fake claim may come' },
   { key: 'bloc', default: true, description: 'the mafia vote and nominate as one bloc (false: each mafia member votes his own pick)' },
+  { key: 'nominateBlind', default: 0.1, min: 0, max: 1,
+    description: 'chance a town player with no suspect (nobody above suspicion 0) nominates anyway while fewer than two are nominated' },
+  { key: 'temperature', default: 0.25, min: 0, max: 100,
+    description: 'votes and nominations are drawn with chance ∝ exp(suspicion / temperature): higher spreads them, 0 always takes the top suspect (ties at random)' },
 ];
 
 export function smartParams(values: Readonly<Record<string, StrategyParamValue>>): SmartParams {
@@ -52,6 +58,8 @@ export function smartParams(values: Readonly<Record<string, StrategyParamValue>>
     fakeClaim: v('fakeClaim') as number,
     fakeClaimDay: v('fakeClaimDay') as number,
     bloc: v('bloc') as boolean,
+    temperature: v('temperature') as number,
+    nominateBlind: v('nominateBlind') as number,
   };
 }
 
