@@ -1,7 +1,8 @@
 // `mafia-sim fuzz`: a clean run exits 0 with its coverage; the same seed gives the same report (G10),
 // and a --time budget decides only how many games are played; a broken plug-in strategy or role
-// plug-in makes it fail (exit 1) naming the check, with a replay command that reproduces the failure and
-// a shrunk case smaller than the one that failed; bad input is one line and exit 2.
+// plug-in, or a bot whose games do not follow from their seeds, makes it fail (exit 1) naming the
+// check, with a replay command that reproduces the failure and a shrunk case smaller than the one that
+// failed; bad input is one line and exit 2.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,6 +145,30 @@ describe('fuzz, a broken role plug-in', () => {
     const r = runPrinted(f.shrunk!.replay);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/sabotaged/);
+  });
+});
+
+describe('fuzz, a plug-in strategy with state shared between games', () => {
+  const bot = join(TEMP, 'stateful-bot.mjs');
+  writeFileSync(
+    bot,
+    `let calls = 0; // shared by every game of the process: game K no longer follows from its seed alone
+export default {
+  name: 'stateful',
+  description: 'picks by a counter kept across games (test)',
+  createPlayer: () => ({ decide: (view, req) => (req.options.length ? req.options[++calls % req.options.length] : null) }),
+};
+`,
+  );
+  const run = fuzzJson(['--games', '100', '--seed', '3', '--strategy', bot, '--out', join(TEMP, 'out-stateful')]);
+
+  it('G10 fails the determinism check (a game played twice from its seed differs), and replay --check reproduces it', () => {
+    expect(run.code, run.stderr).toBe(1);
+    const f = run.report.failures[0];
+    expect(f.check).toBe('G10 determinism');
+    const r = runPrinted(f.shrunk!.replay);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/played again from the same seed gave a different record \(G10\)/);
   });
 });
 

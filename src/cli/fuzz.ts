@@ -132,7 +132,7 @@ function writeFailures(failures: readonly Failure[], ctx: GenerateContext, out: 
 
 /** What the shrunk case's failing game says (its seats and days are its own). */
 function failureMessage(job: Job, game: number): string {
-  return playChecked(job, game)?.message ?? '';
+  return playChecked(job, game, undefined, true)?.message ?? '';
 }
 
 function sizeText(s: CaseSize): string {

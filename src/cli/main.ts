@@ -197,7 +197,7 @@ Examples:
   jobOptions(program.command('replay').description('replay game K of a run and narrate it'), { setup: 'ukrainian' })
     .requiredOption('-g, --game <k>', 'game index within the run (0-based)', once('--game'))
     .option('--json', "print the game's record (as a --games-out line)")
-    .option('--check', 'check engine invariants after every phase, as run --check does (exit 1 if one breaks)')
+    .option('--check', 'check engine invariants after every phase, as run --check does, and that the game plays the same twice (G10); exit 1 if not')
     .addHelpText('after', `
 The narration cites rule clauses by ID (U5.3, C10.1): docs/rules.md.
 

@@ -10,7 +10,7 @@ import { WINNERS } from '../model/events.js';
 import { PluginError } from '../errors.js';
 import type { RulesGame } from '../rules/ruleSet.js';
 import { RULE_SETS } from '../rules/registry.js';
-import { playJobGame, type Job } from '../runner/job.js';
+import { gameRecord, playJobGame, type Job } from '../runner/job.js';
 import { splitSpec } from '../strategy/registry.js';
 import { caseJob, generateCase, type FuzzCase, type GenerateContext } from './generate.js';
 
@@ -21,13 +21,14 @@ export const MAX_FAILURES_KEPT = 50;
 
 /** What a failed game broke: the check's name and what it said. */
 export interface Problem {
-  /** `invariants`, `G9 decisions`, `G5 result`, `G6 day cap`, `points`, `plug-in threw`, `engine threw`. */
+  /** `invariants`, `G9 decisions`, `G5 result`, `G6 day cap`, `points`, `G10 determinism`, `plug-in threw`, `engine threw`. */
   readonly check: string;
   readonly message: string;
 }
 
 /** The same failure whatever the seat, day or count it names: what shrinking must keep failing. */
 export function problemKey(p: Problem): string {
+  if (p.check === 'G10 determinism') return p.check; // where two records part differs from game to game
   const m = p.message.replace(/^invariant broken after (day|night) \d+: /, '').replace(/\d+(\.\d+)?/g, 'N');
   return `${p.check}: ${m}`;
 }
@@ -74,8 +75,12 @@ export class Coverage {
   }
 }
 
-/** Plays game k of the job with every check on; the problem it broke, or null. */
-export function playChecked(job: Job, k: number, coverage?: Coverage): Problem | null {
+/**
+ * Plays game k of the job with every check on; the problem it broke, or null. With `twice`, a game that
+ * passes is played again and must give the same record (G10: all chance comes from the seed; a bot
+ * with state shared between games or its own Math.random fails here).
+ */
+export function playChecked(job: Job, k: number, coverage?: Coverage, twice = false): Problem | null {
   const decisions = coverage?.decisions;
   const onPhaseEnd = (g: Game, rules: RulesGame) => {
     if (decisions && g.decisionRecord) for (const d of g.decisionRecord) decisions[d.kind] = (decisions[d.kind] ?? 0) + 1;
@@ -94,7 +99,25 @@ export function playChecked(job: Job, k: number, coverage?: Coverage): Problem |
   if (g.day > g.config.maxDays) return { check: 'G6 day cap', message: `day ${g.day} is past the cap ${g.config.maxDays}` };
   for (let s = 1; s <= g.n; s++) if (!(g.points[s] >= 0) || !Number.isFinite(g.points[s])) return { check: 'points', message: `seat ${s} scored ${g.points[s]}` };
   if (coverage) coverage.outcomes[g.winner!] = (coverage.outcomes[g.winner!] ?? 0) + 1;
+  if (twice) {
+    let again: string;
+    try {
+      again = JSON.stringify(gameRecord(playJobGame(job, k, { onPhaseEnd: checkInvariants, checkDecisions: true }), k));
+    } catch (e) {
+      return { check: 'G10 determinism', message: `game ${k} played again from the same seed threw: ${e instanceof Error ? e.message : String(e)}` };
+    }
+    const first = JSON.stringify(gameRecord(g, k));
+    if (again !== first) return { check: 'G10 determinism', message: replayedDifferently(k, first, again) };
+  }
   return null;
+}
+
+/** The first difference of two records of game k, in one line. */
+export function replayedDifferently(k: number, first: string, again: string): string {
+  let i = 0;
+  while (i < first.length && first[i] === again[i]) i++;
+  const at = Math.max(0, i - 30);
+  return `game ${k} played again from the same seed gave a different record (G10): …${first.slice(at, i + 30)}… then …${again.slice(at, i + 30)}…`;
 }
 
 export interface Failure {
@@ -145,7 +168,8 @@ export function fuzz(plan: FuzzPlan): FuzzRun {
     const job = caseJob(c, plan.ctx, `fuzz-${c.index}.yaml`);
     coverage.addCase(c, job);
     for (let k = 0; k < perCase && !spent(games); k++) {
-      const problem = playChecked(job, k, coverage);
+      // The first game of each setup is also played twice (G10).
+      const problem = playChecked(job, k, coverage, k === 0);
       games++;
       if (problem !== null) {
         failedCases++;
