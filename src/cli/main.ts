@@ -240,7 +240,7 @@ Examples:
     .addHelpText('after', `
 Each setup is a random rule set, table (roles from every family, role plug-ins), option values, club
 immunities and evenings, played by random, smart with random parameters and your --strategy specs, up
-to ${20} games; after every phase the engine invariants are checked, and every decision against the
+to 20 games; after every phase the engine invariants are checked, and every decision against the
 options offered (G9). A failure is shrunk (fewer seats and roles, options back to their defaults,
 simpler strategies, the earliest failing game) while it fails the same check; each is printed with the
 command that replays it with --check. Exit 1 on any failure. docs/cli.md.
