@@ -100,6 +100,13 @@ describe('role plug-ins', () => {
     }
   });
 
+  it('a TypeScript plug-in outside an ES-module package (loaded as CommonJS) is found inside its wrapper', () => {
+    const setup = setupWith("const role = { id: 'watcher', name: 'Watcher', team: 'town', description: 'x' };\nexport default role;\n", 'watcher.ts');
+    const r = cli(['run', '--setup', setup, '--games', '20', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).roles.map((x: { group: string }) => x.group)).toContain('watcher');
+  });
+
   it('a plug-in whose handler throws fails that game, named, with the replay command; the run goes on', () => {
     const setup = setupWith("export default { id: 'bg', name: 'Bad guard', team: 'town', description: 'x', night: { step: 'bg', decision: 'guard', intent: 'protect', act() { throw new Error('oops'); } } };", 'actthrows.mjs');
     const r = cli(['run', '--setup', setup, '--games', '20', '--json']);

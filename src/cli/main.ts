@@ -10,6 +10,7 @@ import { printable, withRulesLink } from '../text.js';
 import { collect, colours, once, terminalWidth } from './common.js';
 import { mergeReports } from './merge.js';
 import { replayGame } from './replay.js';
+import { fuzzCommand, renderFuzz } from './fuzz.js';
 import { runCommand } from './run.js';
 import { scenarioCommand } from './scenario.js';
 import { collectStrategies, renderStrategies } from './strategies.js';
@@ -196,7 +197,7 @@ Examples:
   jobOptions(program.command('replay').description('replay game K of a run and narrate it'), { setup: 'ukrainian' })
     .requiredOption('-g, --game <k>', 'game index within the run (0-based)', once('--game'))
     .option('--json', "print the game's record (as a --games-out line)")
-    .option('--check', 'check engine invariants after every phase, as run --check does (exit 1 if one breaks)')
+    .option('--check', 'check engine invariants after every phase, as run --check does, and that the game plays the same twice (G10); exit 1 if not')
     .addHelpText('after', `
 The narration cites rule clauses by ID (U5.3, C10.1): docs/rules.md.
 
@@ -223,6 +224,34 @@ Examples:
       const result = await scenarioCommand(files, colours(process.stdout, colour), flags.verbose === true);
       out(result.text);
       if (result.failed > 0) code = 1;
+    });
+
+  program
+    .command('fuzz')
+    .description('play random setups and strategies with every check on; shrink each failure to a case that replays it')
+    .option('-n, --games <n>', 'games to play (default 2000)', once('--games'))
+    .option('--time <duration>', 'play for this long instead (60s, 2m, 90): the report then depends only on how many games were played', once('--time'))
+    .option('--seed <n>', 'fuzz seed: the same seed (and count of games) gives the same setups and report', once('--seed'), '1')
+    .option('--strategy <spec>', 'also mix in this strategy: NAME, TEAM=NAME or ROLE=NAME, a plug-in file (repeatable)', collect, [])
+    .option('--role <file>', 'also mix in this role plug-in (repeatable; the Bodyguard, roles/bodyguard.ts, always is)', collect, [])
+    .option('--out <dir>', 'write the failed setups (and their shrunk cases) here (default: a new temp folder, made only on a failure)', once('--out'))
+    .option('--json', 'print the report as JSON')
+    .option('--no-progress', 'no progress line (it shows only when stderr is a terminal)')
+    .addHelpText('after', `
+Each setup is a random rule set, table (roles from every family, role plug-ins), option values, club
+immunities and evenings, played by random, smart with random parameters and your --strategy specs, up
+to 20 games; after every phase the engine invariants are checked, and every decision against the
+options offered (G9). A failure is shrunk (fewer seats and roles, options back to their defaults,
+simpler strategies, the earliest failing game) while it fails the same check; each is printed with the
+command that replays it with --check. Exit 1 on any failure. docs/cli.md.
+
+Examples:
+  mafia-sim fuzz --games 5000 --seed 7
+  mafia-sim fuzz --time 60s --strategy town=./my-bot.ts --role ./my-role.ts --out fuzz-out`)
+    .action(async (flags) => {
+      const report = await fuzzCommand(flags);
+      out(flags.json ? JSON.stringify(report, null, 2) : renderFuzz(report, colours(process.stdout, colour)));
+      if (report.failedSetups > 0) code = 1;
     });
 
   program.command('setups').description('list the built-in setups and every rule option')

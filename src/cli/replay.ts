@@ -1,13 +1,17 @@
 // `mafia-sim replay`: replays one game of a run from its seed and narrates it (or prints its record).
 import type { ChalkInstance } from 'chalk';
-import { checkInvariants } from '../engine/invariants.js';
+import { checkInvariants, InvariantError } from '../engine/invariants.js';
+import { replayedDifferently } from '../fuzz/fuzz.js';
 import { gameRecord, playJobGame, type GameRecord } from '../runner/job.js';
 import { narrate } from '../report/narrate.js';
 import { jobFrom, parseCount, type JobFlags } from './common.js';
 
 export interface ReplayFlags extends JobFlags {
   game: string;
-  /** Check the invariants after every phase, as `run --check` does (an InvariantError if one breaks). */
+  /**
+   * Check the invariants after every phase, as `run --check` does, and play the game a second time:
+   * it must give the same record (G10). An InvariantError if either fails.
+   */
   check?: boolean;
 }
 
@@ -16,6 +20,12 @@ export function replayGame(flags: ReplayFlags, c: ChalkInstance): { record: Game
   const job = jobFrom(flags);
   const checks = flags.check === true ? { onPhaseEnd: checkInvariants, checkDecisions: true } : {};
   const g = playJobGame(job, index, { keepLog: true, ...checks });
+  if (flags.check === true) {
+    // G10: the same seed gives the same game (a bot with state shared between games does not).
+    const first = JSON.stringify(gameRecord(g, index));
+    const again = JSON.stringify(gameRecord(playJobGame(job, index, checks), index));
+    if (again !== first) throw new InvariantError(replayedDifferently(index, first, again));
+  }
   const head = `${c.bold(`Game ${index}`)} of setup ${job.setup.name}, seed ${job.seed} (game seed ${g.seed})`;
   return { record: gameRecord(g, index), text: [head, ...narrate(g, c)].join('\n') };
 }

@@ -61,15 +61,27 @@ export async function loadRolePlugins(setupArg: string): Promise<void> {
   if (typeof roles !== 'object' || roles === null) return;
   for (const key of Object.keys(roles)) {
     if (!isRolePluginKey(key)) continue;
-    const file = rolePluginPath(setupArg, key);
-    if (LOADED.has(file)) continue;
-    const field = `${setupArg}: roles.${key}`;
-    const mod = await importModule(file, key);
-    if ('problem' in mod) throw new UserError(`${field}: ${mod.problem}`);
-    const raw = findExport(mod.exports, ['default', 'role'], (x): x is Record<string, unknown> => typeof x === 'object' && x !== null);
-    if (!raw) throw new UserError(`${field}: ${key} must export a role (default export or \`role\`): an object with id, name, team and description`);
-    LOADED.set(file, checkedRole(raw, field, key));
+    await loadRolePlugin(rolePluginPath(setupArg, key), key, `${setupArg}: roles.${key}`);
   }
+}
+
+/**
+ * Imports one role plug-in by its absolute path (once per process) and returns it; errors name `field`
+ * (`FILE: roles.KEY`, or the flag that gave it: `fuzz --role FILE`).
+ */
+export async function loadRolePlugin(file: string, key: string, field: string): Promise<RoleDef> {
+  const loaded = LOADED.get(file);
+  if (loaded) return loaded;
+  const mod = await importModule(file, key);
+  if ('problem' in mod) throw new UserError(`${field}: ${mod.problem}`);
+  // A role is an object with an id or a team; a CommonJS module's wrapper (a .ts file outside an ES
+  // module package) is an object too, with the role one `default` further in (findExport looks there).
+  const isRole = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && ('id' in x || 'team' in x);
+  const raw = findExport(mod.exports, ['default', 'role'], isRole);
+  if (!raw) throw new UserError(`${field}: ${key} must export a role (default export or \`role\`): an object with id, name, team and description`);
+  const role = checkedRole(raw, field, key);
+  LOADED.set(file, role);
+  return role;
 }
 
 const ID = /^[a-z][a-z0-9-]{0,39}$/;

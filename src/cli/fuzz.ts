@@ -1,0 +1,194 @@
+// `mafia-sim fuzz`: random setups and strategies played with every check on; each kind of failure shrunk
+// and written as a setup file with the command that replays it and checks (exit 1), or a summary of
+// what was covered (exit 0). The report depends only on the seed and the number of games played.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { ChalkInstance } from 'chalk';
+import { UserError } from '../errors.js';
+import { fuzz, playChecked, problemKey, type Failure, type FuzzRun } from '../fuzz/fuzz.js';
+import { caseJob, setupYaml, type FuzzCase, type GenerateContext } from '../fuzz/generate.js';
+import { caseSize, shrink, type CaseSize } from '../fuzz/shrink.js';
+import type { RoleDef } from '../model/roles.js';
+import { replayCommand, type Job } from '../runner/job.js';
+import { loadRolePlugin } from '../setup/rolePlugins.js';
+import { parseCount, parseSeed } from './common.js';
+
+export interface FuzzFlags {
+  games?: string;
+  time?: string;
+  seed: string;
+  strategy: string[];
+  role: string[];
+  out?: string;
+  json?: boolean;
+  progress?: boolean;
+}
+
+/** The Bodyguard plug-in that ships with mafia-sim (roles/bodyguard.ts), from src/ or dist/src/. */
+function bodyguardPath(): string {
+  const here = import.meta.url;
+  return new URL(here.endsWith('.ts') ? '../../roles/bodyguard.ts' : '../../../roles/bodyguard.ts', here).pathname;
+}
+
+/** `--time 60s`, `90`, `2m`, `1h`, `500ms`: milliseconds (above 0, at most a day). */
+export function parseDuration(raw: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(raw);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m?.[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+  const ms = m ? Number(m[1]) * unit : NaN;
+  if (!(ms > 0 && ms <= 86_400_000)) throw new UserError(`--time ${raw}: expected a duration above 0 and at most a day: 60s, 90 (seconds), 2m, 1h, 500ms`);
+  return ms;
+}
+
+export interface ReportedFailure {
+  readonly check: string;
+  readonly message: string;
+  readonly case: number;
+  readonly game: number;
+  readonly setupFile: string;
+  readonly strategies: readonly string[];
+  readonly replay: string;
+  readonly size: CaseSize;
+  /** The smallest case found that fails the same check (for the first failure of each kind). */
+  readonly shrunk: { readonly setupFile: string; readonly game: number; readonly replay: string; readonly size: CaseSize; readonly steps: number; readonly message: string } | null;
+}
+
+export interface FuzzReport {
+  readonly seed: string;
+  readonly budget: { readonly games: number } | { readonly time: string };
+  readonly games: number;
+  readonly setups: number;
+  readonly refused: number;
+  readonly failedSetups: number;
+  readonly failures: readonly ReportedFailure[];
+  readonly outDir: string | null;
+  readonly coverage: ReturnType<FuzzRun['coverage']['toJSON']>;
+}
+
+export async function fuzzCommand(flags: FuzzFlags): Promise<FuzzReport> {
+  if (flags.games !== undefined && flags.time !== undefined) throw new UserError('--games and --time: give one budget');
+  const budget: { games: number } | { ms: number } = flags.time !== undefined ? { ms: parseDuration(flags.time) } : { games: parseCount('--games', flags.games ?? '2000', 1) };
+  const seed = parseSeed(flags.seed);
+  // Role plug-ins that may join a table: the Bodyguard, and the user's (--role FILE).
+  const plugins = new Map<string, RoleDef>();
+  for (const file of [bodyguardPath(), ...flags.role.map((f) => resolve(f))]) {
+    plugins.set(file, await loadRolePlugin(file, file, file === bodyguardPath() ? file : `--role ${flags.role.find((f) => resolve(f) === file)}`));
+  }
+  const ctx: GenerateContext = { plugins, userStrategies: flags.strategy };
+  const progress = fuzzProgress(flags.progress !== false);
+  let run: FuzzRun;
+  try {
+    run = fuzz({ seed, budget, ctx, onGame: progress.update });
+  } finally {
+    progress.end();
+  }
+  const failures = run.failures.length > 0 ? writeFailures(run.failures, ctx, flags.out) : { dir: null, reported: [] };
+  return {
+    seed,
+    budget: 'games' in budget ? { games: budget.games } : { time: flags.time! },
+    games: run.games,
+    setups: run.cases,
+    refused: run.refused,
+    failedSetups: run.failedCases,
+    failures: failures.reported,
+    outDir: failures.dir,
+    coverage: run.coverage.toJSON(),
+  };
+}
+
+/** Writes each failed case's setup file (and the first of each kind, shrunk) into the out folder. */
+function writeFailures(failures: readonly Failure[], ctx: GenerateContext, out: string | undefined): { dir: string; reported: ReportedFailure[] } {
+  let dir: string;
+  if (out !== undefined) {
+    dir = resolve(out);
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (e) {
+      throw new UserError(`--out ${out}: cannot create the folder: ${(e as Error).message}`);
+    }
+  } else dir = mkdtempSync(join(tmpdir(), 'mafia-sim-fuzz-'));
+  const write = (c: FuzzCase, name: string) => {
+    const file = join(dir, name);
+    writeFileSync(file, `# mafia-sim fuzz case ${c.index}; strategies: ${c.strategies.join(' ') || 'random'}\n${setupYaml(c)}`);
+    return file;
+  };
+  const shrunkKinds = new Set<string>();
+  const reported = failures.map((f): ReportedFailure => {
+    const setupFile = write(f.case, `case-${f.case.index}.yaml`);
+    const replay = replayCommand(caseJob(f.case, ctx, setupFile), f.game, true);
+    const key = problemKey(f.problem);
+    let shrunk: ReportedFailure['shrunk'] = null;
+    if (!shrunkKinds.has(key)) {
+      shrunkKinds.add(key);
+      const s = shrink(f, ctx);
+      const file = write(s.case, `case-${f.case.index}-shrunk.yaml`);
+      const job = caseJob(s.case, ctx, file);
+      shrunk = { setupFile: file, game: s.game, replay: replayCommand(job, s.game, true), size: caseSize(s.case), steps: s.steps, message: failureMessage(job, s.game) };
+    }
+    return { check: f.problem.check, message: f.problem.message, case: f.case.index, game: f.game, setupFile, strategies: f.case.strategies, replay, size: caseSize(f.case), shrunk };
+  });
+  return { dir, reported };
+}
+
+/** What the shrunk case's failing game says (its seats and days are its own). */
+function failureMessage(job: Job, game: number): string {
+  return playChecked(job, game, undefined, true)?.message ?? '';
+}
+
+function sizeText(s: CaseSize): string {
+  return `${s.seats} seats, ${s.roles} roles, ${s.options} options, ${s.immunities} immunities, ${s.strategies} strategy specs`;
+}
+
+export function renderFuzz(r: FuzzReport, c: ChalkInstance): string {
+  const lines: string[] = [];
+  const budget = 'games' in r.budget ? `--games ${r.budget.games}` : `--time ${r.budget.time}`;
+  lines.push(c.bold(`Fuzz, seed ${r.seed} (${budget}): ${r.games.toLocaleString('en-US')} games on ${r.setups.toLocaleString('en-US')} random setups (${r.refused} refused mixes redrawn)`));
+  const list = (m: Record<string, number>) => Object.entries(m).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+  const cov = r.coverage;
+  lines.push('', c.bold('Coverage'));
+  lines.push(`  rule sets: ${list(cov.rules)}${cov.rulesMissed.length ? c.yellow(`; not covered: ${cov.rulesMissed.join(', ')}`) : ''}`);
+  lines.push(`  roles (setups): ${list(cov.roles)}${cov.rolesMissed.length ? c.yellow(`; not covered: ${cov.rolesMissed.join(', ')}`) : ''}`);
+  lines.push(`  options varied (setups): ${list(cov.options)}`);
+  lines.push(`  immunities: ${cov.immunities} setups; evenings (series > 1): ${cov.series} setups`);
+  lines.push(`  strategies (setups): ${list(cov.strategies)}`);
+  lines.push(`  decisions checked (G9): ${list(cov.decisions)}`);
+  lines.push(`  outcomes: ${list(cov.outcomes)}`);
+  lines.push('');
+  if (r.failedSetups === 0) {
+    lines.push(c.green(`No failures: invariants held after every phase and every decision was among the options offered.`));
+    return lines.join('\n');
+  }
+  lines.push(c.red(c.bold(`${r.failedSetups} of ${r.setups} setups failed`)) + (r.failures.length < r.failedSetups ? ` (the first ${r.failures.length} are listed)` : '') + `; files in ${r.outDir}`);
+  for (const f of r.failures) {
+    lines.push('', c.red(`✗ [${f.check}] setup ${f.case}, game ${f.game}: ${f.message}`));
+    lines.push(`  ${sizeText(f.size)}`);
+    lines.push(`  replay: ${f.replay}`);
+    if (f.shrunk) {
+      lines.push(`  shrunk (${f.shrunk.steps} steps): ${sizeText(f.shrunk.size)}, game ${f.shrunk.game}: ${f.shrunk.message}`);
+      lines.push(`  replay: ${f.shrunk.replay}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** A line on stderr while fuzzing (games, setups, failures, games/s), on a terminal only. */
+function fuzzProgress(enabled: boolean): { update: (p: { games: number; cases: number; failures: number }) => void; end: () => void } {
+  const stream = process.stderr;
+  if (!enabled || stream.isTTY !== true) return { update: () => {}, end: () => {} };
+  const start = performance.now();
+  let last = -Infinity;
+  let shown = false;
+  return {
+    update: ({ games, cases, failures }) => {
+      const now = performance.now();
+      if (now - last < 100) return;
+      last = now;
+      const rate = Math.round(games / Math.max(1e-3, (now - start) / 1000));
+      stream.write(`\rfuzz: ${games.toLocaleString('en-US')} games  ${cases.toLocaleString('en-US')} setups  ${failures} failures  ${rate.toLocaleString('en-US')} games/s\x1b[K`);
+      shown = true;
+    },
+    end: () => {
+      if (shown) stream.write('\r\x1b[K');
+    },
+  };
+}

@@ -1,0 +1,185 @@
+// `mafia-sim fuzz`: a clean run exits 0 with its coverage; the same seed gives the same report (G10),
+// and a --time budget decides only how many games are played; a broken plug-in strategy or role
+// plug-in, or a bot whose games do not follow from their seeds, makes it fail (exit 1) naming the
+// check, with a replay command that reproduces the failure and a shrunk case smaller than the one that
+// failed; bad input is one line and exit 2.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli } from './helpers/cli.js';
+import type { FuzzReport } from '../src/cli/fuzz.js';
+import type { CaseSize } from '../src/fuzz/shrink.js';
+
+const TEMP = mkdtempSync(join(tmpdir(), 'fuzz-test-'));
+afterAll(() => rmSync(TEMP, { recursive: true, force: true }));
+
+/** The report of `fuzz ARGS --json`, and the exit code. */
+function fuzzJson(args: string[]): { code: number | null; report: FuzzReport; stderr: string } {
+  const r = cli(['fuzz', ...args, '--json', '--no-progress'], { env: { TMPDIR: TEMP } });
+  return { code: r.code, report: JSON.parse(r.stdout) as FuzzReport, stderr: r.stderr };
+}
+
+/** Runs a printed `mafia-sim replay …` command (its words need no quotes: the paths here have none). */
+function runPrinted(command: string) {
+  const words = command.split(' ');
+  expect(words.slice(0, 2)).toEqual(['mafia-sim', 'replay']);
+  expect(words.at(-1)).toBe('--check');
+  return cli(words.slice(1));
+}
+
+const total = (s: CaseSize) => s.seats + s.roles + s.options + s.immunities + s.strategies;
+
+describe('fuzz, clean', () => {
+  const a = fuzzJson(['--games', '400', '--seed', '4']);
+
+  it('G9 a clean short run exits 0 and reports what it covered: rule sets, roles, options, decision kinds', () => {
+    expect(a.code, a.stderr).toBe(0);
+    expect(a.report.games).toBe(400);
+    expect(a.report.failedSetups).toBe(0);
+    expect(a.report.outDir).toBeNull();
+    const cov = a.report.coverage;
+    expect(Object.keys(cov.rules).sort()).toEqual(['club', 'ukrainian', 'vanilla']);
+    expect(cov.roles.bodyguard).toBeGreaterThan(0);
+    expect(Object.keys(cov.options).length).toBeGreaterThan(5);
+    expect(cov.decisions.vote).toBeGreaterThan(0);
+    expect(Object.keys(cov.decisions).length).toBeGreaterThan(10);
+    expect(cov.strategies.smart).toBeGreaterThan(0);
+  });
+
+  it('G10 the same seed gives the same report; a --time run is the --games run of the count it played', () => {
+    const b = fuzzJson(['--games', '400', '--seed', '4']);
+    expect(b.report).toEqual(a.report);
+    const timed = fuzzJson(['--time', '1s', '--seed', '4']);
+    expect(timed.code).toBe(0);
+    expect(timed.report.budget).toEqual({ time: '1s' });
+    expect(timed.report.games).toBeGreaterThan(0);
+    const counted = fuzzJson(['--games', String(timed.report.games), '--seed', '4']);
+    expect({ ...counted.report, budget: null }).toEqual({ ...timed.report, budget: null });
+  });
+
+  it('the text report names the coverage and says there were no failures', () => {
+    const r = cli(['fuzz', '--games', '40', '--seed', '2']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/rule sets: /);
+    expect(r.stdout).toMatch(/decisions checked \(G9\): /);
+    expect(r.stdout).toMatch(/No failures/);
+  });
+});
+
+describe('fuzz, a broken plug-in strategy', () => {
+  const bot = join(TEMP, 'broken-bot.ts');
+  writeFileSync(
+    bot,
+    `export default {
+  name: 'broken',
+  description: 'throws when asked to vote from day 2 on (test)',
+  createPlayer: () => ({
+    decide(view: { day: number }, req: { kind: string; options: readonly number[] }, rng: { pick<T>(a: readonly T[]): T }) {
+      if (req.kind === 'vote' && view.day >= 2) throw new Error('broken vote');
+      return req.options.length ? rng.pick(req.options) : null;
+    },
+  }),
+};
+`,
+  );
+  const out = join(TEMP, 'out-bot');
+  const run = fuzzJson(['--games', '200', '--seed', '3', '--strategy', bot, '--out', out]);
+  const first = run.report.failures[0];
+
+  it('fails with exit 1, naming the check and the replay command of each failure', () => {
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.report.outDir).toBe(out);
+    expect(first.check).toBe('plug-in threw');
+    expect(first.message).toMatch(/broken vote/);
+    expect(first.replay).toMatch(new RegExp(`^mafia-sim replay --setup ${out}/case-\\d+\\.yaml .*--strategy ${bot} .*--game \\d+ --check$`));
+  });
+
+  it('the printed replay command reproduces the failure (exit 1, the same message)', () => {
+    const r = runPrinted(first.replay);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/broken vote/);
+  });
+
+  it('the shrunk case is smaller, fails the same check, and its replay command reproduces it', () => {
+    const s = first.shrunk!;
+    expect(s).not.toBeNull();
+    expect(total(s.size)).toBeLessThan(total(first.size));
+    expect(s.message).toMatch(/broken vote/);
+    const r = runPrinted(s.replay);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/broken vote/);
+  });
+
+  it('the text report prints the check, the replay and the shrunk case', () => {
+    const r = cli(['fuzz', '--games', '60', '--seed', '3', '--strategy', bot, '--out', join(TEMP, 'out-text')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/✗ \[plug-in threw\] setup \d+, game \d+: .*broken vote/);
+    expect(r.stdout).toMatch(/replay: mafia-sim replay --setup /);
+    expect(r.stdout).toMatch(/shrunk \(\d+ steps\): /);
+  });
+});
+
+describe('fuzz, a broken role plug-in', () => {
+  // .mts: a .ts file outside an ESM package loads as CommonJS, which the role loader does not unwrap.
+  const role = join(TEMP, 'broken-role.mts');
+  writeFileSync(
+    role,
+    `export default {
+  id: 'saboteur',
+  name: 'Saboteur',
+  team: 'town',
+  description: 'Town: his night action throws (test)',
+  night: { step: 'saboteur', decision: 'sabotage', intent: 'protect', act() { throw new Error('sabotaged'); } },
+};
+`,
+  );
+  const run = fuzzJson(['--games', '200', '--seed', '5', '--role', role, '--out', join(TEMP, 'out-role')]);
+
+  it('fails with exit 1 naming the check, and the replay command (its setup names the plug-in) reproduces it', () => {
+    expect(run.code, run.stderr).toBe(1);
+    const f = run.report.failures[0];
+    expect(f.check).toBe('plug-in threw');
+    expect(f.message).toMatch(/sabotaged/);
+    expect(run.report.coverage.roles.saboteur).toBeGreaterThan(0);
+    const r = runPrinted(f.shrunk!.replay);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/sabotaged/);
+  });
+});
+
+describe('fuzz, a plug-in strategy with state shared between games', () => {
+  const bot = join(TEMP, 'stateful-bot.mjs');
+  writeFileSync(
+    bot,
+    `let calls = 0; // shared by every game of the process: game K no longer follows from its seed alone
+export default {
+  name: 'stateful',
+  description: 'picks by a counter kept across games (test)',
+  createPlayer: () => ({ decide: (view, req) => (req.options.length ? req.options[++calls % req.options.length] : null) }),
+};
+`,
+  );
+  const run = fuzzJson(['--games', '100', '--seed', '3', '--strategy', bot, '--out', join(TEMP, 'out-stateful')]);
+
+  it('G10 fails the determinism check (a game played twice from its seed differs), and replay --check reproduces it', () => {
+    expect(run.code, run.stderr).toBe(1);
+    const f = run.report.failures[0];
+    expect(f.check).toBe('G10 determinism');
+    const r = runPrinted(f.shrunk!.replay);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/played again from the same seed gave a different record \(G10\)/);
+  });
+});
+
+describe('fuzz, bad input', () => {
+  for (const args of [['--games', '0'], ['--time', 'nonsense'], ['--bogus'], ['--games', '5', '--time', '1s'], ['--seed', 'x']]) {
+    it(`fuzz ${args.join(' ')}: one error line, exit 2, nothing on stdout`, () => {
+      const r = cli(['fuzz', ...args]);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/^mafia-sim: error: /);
+    });
+  }
+});
