@@ -183,3 +183,30 @@ describe('fuzz, bad input', () => {
     });
   }
 });
+
+describe('the information check (G7)', () => {
+  it('G7 every seat of a real game passes; a view that holds a role it was never shown, or another seat’s private event, fails', async () => {
+    const { informationProblem } = await import('../src/fuzz/information.js');
+    const { jobFromSpec, playJobGame } = await import('../src/runner/job.js');
+    for (const setup of ['ukrainian', 'club-12']) {
+      const job = await jobFromSpec({ setupArg: setup, overrides: [], strategies: ['smart'], seed: '9' });
+      const g = playJobGame(job, 0, { keepLog: true });
+      expect(informationProblem(g), setup).toBeNull();
+      // A town seat that "knows" a mafia player's role.
+      const town = g.roles.findIndex((r, s) => s > 0 && r.team === 'town');
+      const mafia = g.roles.findIndex((r, s) => s > 0 && r.team === 'mafia');
+      const leakRole = (s: number) => {
+        const v = g.view(s);
+        return { knownRole: (t: number) => (s === town && t === mafia ? g.roles[t].id : v.knownRole(t)), events: () => v.events(), checks: () => v.checks() };
+      };
+      expect(informationProblem(g, leakRole)).toMatch(new RegExp(`seat ${town}'s view holds seat ${mafia}'s role .*never shown \\(G7\\)`));
+      // A seat that sees the black team's private events.
+      const team = g.log!.find((e) => e.t === 'team')!;
+      const leakEvent = (s: number) => {
+        const v = g.view(s);
+        return { knownRole: (t: number) => v.knownRole(t), events: () => (s === town ? [...v.events(), team] : v.events()), checks: () => v.checks() };
+      };
+      expect(informationProblem(g, leakEvent)).toMatch(new RegExp(`seat ${town}'s view holds a team event addressed to seats .* \\(G7\\)`));
+    }
+  });
+});

@@ -2,6 +2,9 @@
 import type { ChalkInstance } from 'chalk';
 import { checkInvariants, InvariantError } from '../engine/invariants.js';
 import { replayedDifferently } from '../fuzz/fuzz.js';
+import { informationProblem } from '../fuzz/information.js';
+import type { Game } from '../engine/game.js';
+import type { RulesGame } from '../rules/ruleSet.js';
 import { gameRecord, playJobGame, type GameRecord } from '../runner/job.js';
 import { narrate } from '../report/narrate.js';
 import { jobFrom, parseCount, type JobFlags } from './common.js';
@@ -9,8 +12,9 @@ import { jobFrom, parseCount, type JobFlags } from './common.js';
 export interface ReplayFlags extends JobFlags {
   game: string;
   /**
-   * Check the invariants after every phase, as `run --check` does, and play the game a second time:
-   * it must give the same record (G10). An InvariantError if either fails.
+   * Check the invariants after every phase, as `run --check` does, and every seat's view against the
+   * record (G7, as fuzz does), and play the game a second time: it must give the same record (G10).
+   * An InvariantError if any fails.
    */
   check?: boolean;
 }
@@ -18,8 +22,13 @@ export interface ReplayFlags extends JobFlags {
 export function replayGame(flags: ReplayFlags, c: ChalkInstance): { record: GameRecord; text: string } {
   const index = parseCount('--game', flags.game, 0);
   const job = jobFrom(flags);
-  const checks = flags.check === true ? { onPhaseEnd: checkInvariants, checkDecisions: true } : {};
-  const g = playJobGame(job, index, { keepLog: true, ...checks });
+  const onPhaseEnd = (g: Game, rules: RulesGame) => {
+    checkInvariants(g, rules);
+    const leak = informationProblem(g);
+    if (leak !== null) throw new InvariantError(leak);
+  };
+  const checks = flags.check === true ? { onPhaseEnd, checkDecisions: true, keepLog: true } : { keepLog: true };
+  const g = playJobGame(job, index, checks);
   if (flags.check === true) {
     // G10: the same seed gives the same game (a bot with state shared between games does not).
     const first = JSON.stringify(gameRecord(g, index));

@@ -13,6 +13,7 @@ import { RULE_SETS } from '../rules/registry.js';
 import { gameRecord, playJobGame, type Job } from '../runner/job.js';
 import { splitSpec } from '../strategy/registry.js';
 import { caseJob, generateCase, type FuzzCase, type GenerateContext } from './generate.js';
+import { informationProblem } from './information.js';
 
 /** Games each case plays (at most; a case stops at its first failure). */
 export const GAMES_PER_CASE = 20;
@@ -21,7 +22,7 @@ export const MAX_FAILURES_KEPT = 50;
 
 /** What a failed game broke: the check's name and what it said. */
 export interface Problem {
-  /** `invariants`, `G9 decisions`, `G5 result`, `G6 day cap`, `points`, `G10 determinism`, `plug-in threw`, `engine threw`. */
+  /** `invariants`, `G9 decisions`, `G5 result`, `G6 day cap`, `points`, `G7 information`, `G10 determinism`, `plug-in threw`, `engine threw`. */
   readonly check: string;
   readonly message: string;
 }
@@ -76,19 +77,22 @@ export class Coverage {
 }
 
 /**
- * Plays game k of the job with every check on; the problem it broke, or null. With `twice`, a game that
- * passes is played again and must give the same record (G10: all chance comes from the seed; a bot
- * with state shared between games or its own Math.random fails here).
+ * Plays game k of the job with every check on; the problem it broke, or null. With `twice` (a case's
+ * first game), the event record is kept and every seat's view is checked against it after every
+ * phase (G7), and a game that passes is played again and must give the same record (G10: all chance
+ * comes from the seed; a bot with state shared between games or its own Math.random fails here).
  */
 export function playChecked(job: Job, k: number, coverage?: Coverage, twice = false): Problem | null {
   const decisions = coverage?.decisions;
+  let leak: string | null = null;
   const onPhaseEnd = (g: Game, rules: RulesGame) => {
     if (decisions && g.decisionRecord) for (const d of g.decisionRecord) decisions[d.kind] = (decisions[d.kind] ?? 0) + 1;
     checkInvariants(g, rules);
+    if (twice && leak === null) leak = informationProblem(g);
   };
   let g: Game;
   try {
-    g = playJobGame(job, k, { onPhaseEnd, checkDecisions: true });
+    g = playJobGame(job, k, { onPhaseEnd, checkDecisions: true, ...(twice ? { keepLog: true } : {}) });
   } catch (e) {
     if (e instanceof InvariantError) return { check: e.message.includes('(G9)') ? 'G9 decisions' : 'invariants', message: e.message };
     if (e instanceof PluginError) return { check: 'plug-in threw', message: e.message };
@@ -98,11 +102,13 @@ export function playChecked(job: Job, k: number, coverage?: Coverage, twice = fa
   if (!WINNERS.includes(g.winner!)) return { check: 'G5 result', message: `the game ended without a result (${String(g.winner)})` };
   if (g.day > g.config.maxDays) return { check: 'G6 day cap', message: `day ${g.day} is past the cap ${g.config.maxDays}` };
   for (let s = 1; s <= g.n; s++) if (!(g.points[s] >= 0) || !Number.isFinite(g.points[s])) return { check: 'points', message: `seat ${s} scored ${g.points[s]}` };
+  if (leak !== null) return { check: 'G7 information', message: leak };
   if (coverage) coverage.outcomes[g.winner!] = (coverage.outcomes[g.winner!] ?? 0) + 1;
   if (twice) {
     let again: string;
     try {
-      again = JSON.stringify(gameRecord(playJobGame(job, k, { onPhaseEnd: checkInvariants, checkDecisions: true }), k));
+      // Kept as the first play kept it: a bot may read the record only when it is kept.
+      again = JSON.stringify(gameRecord(playJobGame(job, k, { onPhaseEnd: checkInvariants, checkDecisions: true, keepLog: true }), k));
     } catch (e) {
       return { check: 'G10 determinism', message: `game ${k} played again from the same seed threw: ${e instanceof Error ? e.message : String(e)}` };
     }
