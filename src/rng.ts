@@ -72,7 +72,7 @@ class Alea implements Rng {
 }
 
 /** murmur3's 32-bit finaliser: a bijection on 32-bit words in which every input bit moves every output bit. */
-function fmix32(h: number): number {
+export function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

@@ -4,7 +4,7 @@
 // bloc and counter-claim, the courtesan freezes the most dangerous player. A decision kind it does not
 // know is answered uniformly at random among the legal options, so a new rule set never breaks it.
 import type { Statement } from '../src/model/events.js';
-import type { Rng } from '../src/rng.js';
+import { fmix32, type Rng } from '../src/rng.js';
 import { NO, YES, type Decision, type DecisionRequest, type Player, type SpeechKind, type Strategy } from '../src/strategy/types.js';
 import type { PlayerView } from '../src/views/view.js';
 import { Mind } from './smart/mind.js';
@@ -97,24 +97,14 @@ function shared(options: readonly number[], score: readonly number[], team: numb
 
 /** The team's agreed preference for seat `s` in phase `salt` (higher first). */
 function sharedKey(team: number, salt: number, s: number): number {
-  return mix(team ^ mix(Math.imul(salt + 1, 0x9e3779b9) ^ Math.imul(s, 0x85ebca6b)));
+  return fmix32(team ^ fmix32(Math.imul(salt + 1, 0x9e3779b9) ^ Math.imul(s, 0x85ebca6b)));
 }
 
 /** The team's seats as one number (every member who knows the team gets the same). */
 function teamKey(m: Mind): number {
   let h = 0x2545f491;
-  for (let s = 1; s <= m.n; s++) if (m.ally[s] === 1) h = mix(h ^ Math.imul(s, 0x27d4eb2f));
+  for (let s = 1; s <= m.n; s++) if (m.ally[s] === 1) h = fmix32(h ^ Math.imul(s, 0x27d4eb2f));
   return h;
-}
-
-/** murmur3's 32-bit finaliser (unsigned). */
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }
 
 class SmartPlayer implements Player {
