@@ -4,7 +4,7 @@
 // games commands and a few bad inputs run the real binary; the many one-line checks call the built
 // CLI's `main` in-process (what bin/mafia-sim.js runs: the shim only sets the exit code from it, and
 // prints a stack trace if it throws, which counts as exit 70 here).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,26 +17,12 @@ import { ELIMINATION_CAUSES } from '../src/model/events.js';
 import { ROLES } from '../src/rules/catalogue.js';
 import { optionSpecs } from '../src/setup/compile.js';
 import { BUILTIN_SETUPS } from '../src/setup/builtin.js';
-import { BIN, ROOT } from './helpers/cli.js';
+import { cliAsync, ROOT } from './helpers/cli.js';
 
 interface Result {
   code: number | null;
   stdout: string;
   stderr: string;
-}
-
-/** Like helpers/cli.ts, but asynchronous, so that the processes run side by side. */
-function cliAsync(args: string[]): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    // A command that does not end (reading a FIFO, say) is killed, and fails its test.
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 /** The built CLI's main(), in this process, with stdout and stderr captured; one call at a time. */

@@ -6,7 +6,6 @@
 // Reports of commands this branch does not have (sweep, compare, balance) are drawn from their JSON
 // through reportOutputsOfJson, the function those commands call (test/helpers/otherKinds.ts).
 // Without Chromium (a developer's machine) the suite is skipped; in CI (.ci/run installs it) it fails.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,23 +19,14 @@ import type { CalibrationReport } from '../src/calibration/calibrate.js';
 import { reportOutputsOfJson } from '../src/report/kinds.js';
 import { haveChromium, openBrowser } from './helpers/browser.js';
 import { balanceReport, compareReport, sweepReport } from './helpers/otherKinds.js';
-import { BIN, ROOT } from './helpers/cli.js';
+import { cliAsync, ROOT } from './helpers/cli.js';
 
 const ARTIFACTS = join(ROOT, 'test-artifacts');
 const dir = mkdtempSync(join(tmpdir(), 'mafia-sim-html-'));
 const at = (name: string) => join(dir, name);
 
-function cliAsync(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args, ...(args[0] === 'merge' ? [] : ['--no-progress'])], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** The CLI, asynchronously; every command here but merge plays, and shows no bar. */
+const cliPlay = (args: string[]) => cliAsync([...args, ...(args[0] === 'merge' ? [] : ['--no-progress'])]);
 
 const TOURNAMENT = ['random', 'smart', 'smart:fakeClaim=1'];
 const json: { run?: Report; merge?: Report; club?: Report; tournament?: TournamentReport; calibration?: CalibrationReport } = {};
@@ -52,14 +42,14 @@ const suite = haveChromium() || CI ? describe : describe.skip;
 
 beforeAll(async () => {
   if (!haveChromium() && !CI) return;
-  const vanilla = (o: string[]) => cliAsync(['run', '--setup', 'vanilla', ...o.flatMap((x) => ['--option', x]), '--games', '300', '--json']);
+  const vanilla = (o: string[]) => cliPlay(['run', '--setup', 'vanilla', ...o.flatMap((x) => ['--option', x]), '--games', '300', '--json']);
   const [run, a, b, club, tournament, calibration, ...arms] = await Promise.all([
-    cliAsync(['run', '--games', '3000', '--seed', '1', '--html', at('run.html'), '--json']),
-    cliAsync(['run', '--games', '3000', '--seed', '1', '--shard', '1/2', '--json']),
-    cliAsync(['run', '--games', '3000', '--seed', '1', '--shard', '2/2', '--json']),
-    cliAsync(['run', '--setup', 'club-12', '--series', '2', '--games', '600', '--seed', '4', '--html', at('club.html'), '--json']),
-    cliAsync(['tournament', '--setup', 'vanilla', '--option', 'players=9', '--strategies', TOURNAMENT.join(','), '--games', '400', '--html', at('tournament.html'), '--json']),
-    cliAsync(['calibrate', '--games', '1000', '--html', at('calibrate.html'), '--json']),
+    cliPlay(['run', '--games', '3000', '--seed', '1', '--html', at('run.html'), '--json']),
+    cliPlay(['run', '--games', '3000', '--seed', '1', '--shard', '1/2', '--json']),
+    cliPlay(['run', '--games', '3000', '--seed', '1', '--shard', '2/2', '--json']),
+    cliPlay(['run', '--setup', 'club-12', '--series', '2', '--games', '600', '--seed', '4', '--html', at('club.html'), '--json']),
+    cliPlay(['tournament', '--setup', 'vanilla', '--option', 'players=9', '--strategies', TOURNAMENT.join(','), '--games', '400', '--html', at('tournament.html'), '--json']),
+    cliPlay(['calibrate', '--games', '1000', '--html', at('calibrate.html'), '--json']),
     ...SWEEP_PLAYERS.map((p) => vanilla([`players=${p}`])),
     vanilla(['players=7', 'mafia=1']),
     vanilla(['players=9', 'mafia=1']),
@@ -83,7 +73,7 @@ beforeAll(async () => {
   const [fa, fb] = [at('a.json'), at('b.json')];
   writeFileSync(fa, a.stdout);
   writeFileSync(fb, b.stdout);
-  const merged = await cliAsync(['merge', fb, fa, '--html', at('merge.html'), '--json']);
+  const merged = await cliPlay(['merge', fb, fa, '--html', at('merge.html'), '--json']);
   expect(merged.code, merged.stderr).toBe(0);
   json.merge = JSON.parse(merged.stdout);
   mkdirSync(ARTIFACTS, { recursive: true });

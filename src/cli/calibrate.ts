@@ -5,7 +5,7 @@ import { fitTable, UNLIMITED, wrapItems, wrapWords, type Column } from '../repor
 import { formatRate } from '../report/text.js';
 import { parseCount, parseSeed, workerCount } from './common.js';
 import { interruptible } from './interrupt.js';
-import { progressBar } from './progress.js';
+import { withProgress } from './progress.js';
 
 export interface CalibrateFlags {
   games?: string;
@@ -19,21 +19,19 @@ export async function calibrateCommand(flags: CalibrateFlags, signal?: AbortSign
   const seed = parseSeed(flags.seed);
   // Threads as for a run of one cell's games: the cells are played one after another.
   const workers = workerCount(flags.workers, games ?? 100_000);
-  let progress: ReturnType<typeof progressBar> | null = null;
-  return interruptible(async (stop) => {
-    try {
-      return await runCalibration({
+  return interruptible((stop) =>
+    withProgress(flags.progress !== false, (onProgress) =>
+      runCalibration({
         cells: CALIBRATION_GRID,
         games,
         seed,
         workers,
         signal: stop,
-        onProgress: (done, total) => (progress ??= progressBar(total, process.stderr, flags.progress !== false)).update(done),
-      });
-    } finally {
-      progress?.end();
-    }
-  }, signal);
+        onProgress,
+      }),
+    ),
+    signal,
+  );
 }
 
 /** The calibration table, at most `width` columns wide (UNLIMITED: the table whole). */

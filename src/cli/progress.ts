@@ -46,3 +46,16 @@ function duration(seconds: number): string {
   if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
   return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
+
+/**
+ * Plays `play` with a bar on stderr made at the first report of progress (when the total is known),
+ * and ended however the play ends.
+ */
+export async function withProgress<T>(enabled: boolean, play: (onProgress: (done: number, total: number) => void) => Promise<T>): Promise<T> {
+  let progress: Progress | null = null;
+  try {
+    return await play((done, total) => (progress ??= progressBar(total, process.stderr, enabled)).update(done));
+  } finally {
+    (progress as Progress | null)?.end();
+  }
+}

@@ -10,7 +10,7 @@ import { fitTable, UNLIMITED, wrapItems, wrapWords, type Column } from '../repor
 import { formatDifference, formatP, formatRate } from '../report/text.js';
 import { parseCount, parseSeed, workerCount } from './common.js';
 import { interruptible } from './interrupt.js';
-import { progressBar, type Progress } from './progress.js';
+import { withProgress } from './progress.js';
 
 export interface TournamentFlags {
   setup: string;
@@ -56,10 +56,9 @@ export async function tournamentCommand(flags: TournamentFlags, signal?: AbortSi
   const typed = `--strategies ${flags.strategies.join(',')}`;
   for (const s of strategies) await loadStrategies([s], () => typed);
   const setup = loadSetup(flags.setup, flags.option);
-  let progress: Progress | null = null;
-  return interruptible(async (stop) => {
-    try {
-      return await runTournament({
+  return interruptible((stop) =>
+    withProgress(flags.progress !== false, (onProgress) =>
+      runTournament({
         setupArg: flags.setup,
         overrides: flags.option,
         setup,
@@ -68,12 +67,11 @@ export async function tournamentCommand(flags: TournamentFlags, signal?: AbortSi
         seed,
         workers,
         signal: stop,
-        onProgress: (done, total) => (progress ??= progressBar(total, process.stderr, flags.progress !== false)).update(done),
-      });
-    } finally {
-      progress?.end();
-    }
-  }, signal);
+        onProgress,
+      }),
+    ),
+    signal,
+  );
 }
 
 /** The tournament's tables, at most `width` columns wide (UNLIMITED: every table whole). */

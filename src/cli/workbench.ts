@@ -4,7 +4,7 @@ import type { ChalkInstance } from 'chalk';
 import { UserError } from '../errors.js';
 import { parseCount, parseSeed, workerCount } from './common.js';
 import { interruptible } from './interrupt.js';
-import { progressBar, type Progress } from './progress.js';
+import { withProgress } from './progress.js';
 import { shardRange } from './run.js';
 import { armJobs, type ArmSpec } from '../workbench/arms.js';
 import { playArms, type Played } from '../workbench/play.js';
@@ -50,22 +50,20 @@ export async function playBench(
   const workers = workerCount(flags.workers, (end - first) * arms.length);
   if (arms.length < 1) throw new UserError(`${kind}: nothing to play`);
   const jobs = await armJobs(arms, seed, origin);
-  let progress: Progress | null = null;
-  const played = await interruptible(async (stop) => {
-    try {
-      return await playArms(arms, jobs, {
+  const played = await interruptible((stop) =>
+    withProgress(flags.progress !== false, (onProgress) =>
+      playArms(arms, jobs, {
         first,
         end,
         workers,
         details: opts.details,
         baselines: opts.baselines,
         signal: stop,
-        onProgress: (done, total) => (progress ??= progressBar(total, process.stderr, flags.progress !== false)).update(done),
-      });
-    } finally {
-      progress?.end();
-    }
-  }, opts.signal);
+        onProgress,
+      }),
+    ),
+    opts.signal,
+  );
   return { played, common: { seed, games, range: { first, end: played.result.end }, partial: played.result.partial } };
 }
 

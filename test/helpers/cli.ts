@@ -1,5 +1,5 @@
 // Runs the built CLI as a user would, capturing stdout, stderr and the exit code.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -12,4 +12,20 @@ export function cli(args: string[], opts: { cwd?: string; env?: Record<string, s
     env: { ...process.env, NO_COLOR: '1', ...opts.env },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/**
+ * Like cli(), but asynchronous, so that several processes run side by side. A command that does not
+ * end (reading a FIFO, say) is killed after 30 s, and fails its test.
+ */
+export function cliAsync(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }
