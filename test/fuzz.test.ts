@@ -173,7 +173,7 @@ export default {
 });
 
 describe('fuzz, bad input', () => {
-  for (const args of [['--games', '0'], ['--time', 'nonsense'], ['--bogus'], ['--games', '5', '--time', '1s'], ['--seed', 'x']]) {
+  for (const args of [['--games', '0'], ['--time', 'nonsense'], ['--bogus'], ['--games', '5', '--time', '1s'], ['--seed', 'x'], ['--workers', '0']]) {
     it(`fuzz ${args.join(' ')}: one error line, exit 2, nothing on stdout`, () => {
       const r = cli(['fuzz', ...args]);
       expect(r.code).toBe(2);

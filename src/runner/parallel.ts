@@ -8,6 +8,7 @@ import { UserError } from '../errors.js';
 import { OutcomePairs } from '../stats/paired.js';
 import { Tally, type TallyData } from '../stats/tally.js';
 import { DetailPairs, type DetailData } from '../stats/pairedDetail.js';
+import { tuneHeapForGames } from './heapTuning.js';
 import { GameFailure, newDetails, newTally, playChunk, type ArmsTally } from './batch.js';
 import { jobSpec, type Job, type JobSpec } from './job.js';
 import { isPluginSpec } from '../strategy/registry.js';
@@ -105,6 +106,7 @@ export async function runGames(job: Job, plan: RunPlan): Promise<RunResult> {
 
 /** Plays the same games of every job; arm i > 0 is paired with arm 0 (or plan.baselines[i]) game by game. */
 export async function runArms(jobs: readonly Job[], plan: RunPlan): Promise<ArmsResult> {
+  tuneHeapForGames(); // before the first game, for this thread and the workers it starts
   const size = plan.chunkGames ?? CHUNK_GAMES;
   const chunks = Math.ceil((plan.end - plan.first) / size);
   const chunkFrom = (c: number) => plan.first + c * size;
