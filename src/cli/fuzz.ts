@@ -6,11 +6,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChalkInstance } from 'chalk';
 import { UserError } from '../errors.js';
-import { fuzz, playChecked, problemKey, type Failure, type FuzzRun } from '../fuzz/fuzz.js';
+import { problemKey } from '../fuzz/checks.js';
+import { fuzz, playChecked, type Failure, type FuzzRun } from '../fuzz/fuzz.js';
 import { caseJob, setupYaml, type FuzzCase, type GenerateContext } from '../fuzz/generate.js';
+import { writeRepro, type Repro } from '../fuzz/repro.js';
 import { caseSize, shrink, type CaseSize } from '../fuzz/shrink.js';
 import type { RoleDef } from '../model/roles.js';
-import { replayCommand, type Job } from '../runner/job.js';
+import { replayCommand } from '../runner/job.js';
 import { loadRolePlugin } from '../setup/rolePlugins.js';
 import { parseCount, parseSeed } from './common.js';
 
@@ -48,9 +50,11 @@ export interface ReportedFailure {
   readonly setupFile: string;
   readonly strategies: readonly string[];
   readonly replay: string;
+  /** The failure as a scenario file that fails the same check, with the command that runs it. */
+  readonly repro: Repro;
   readonly size: CaseSize;
   /** The smallest case found that fails the same check (for the first failure of each kind). */
-  readonly shrunk: { readonly setupFile: string; readonly game: number; readonly replay: string; readonly size: CaseSize; readonly steps: number; readonly message: string } | null;
+  readonly shrunk: { readonly setupFile: string; readonly game: number; readonly replay: string; readonly repro: Repro; readonly size: CaseSize; readonly steps: number; readonly message: string } | null;
 }
 
 export interface FuzzReport {
@@ -115,7 +119,9 @@ function writeFailures(failures: readonly Failure[], ctx: GenerateContext, out: 
   const shrunkKinds = new Set<string>();
   const reported = failures.map((f): ReportedFailure => {
     const setupFile = write(f.case, `case-${f.case.index}.yaml`);
-    const replay = replayCommand(caseJob(f.case, ctx, setupFile), f.game, true);
+    const caseJobOf = caseJob(f.case, ctx, setupFile);
+    const replay = replayCommand(caseJobOf, f.game, true);
+    const repro = writeRepro(caseJobOf, f.game, f.problem, join(dir, `case-${f.case.index}-repro.yaml`), `fuzz case ${f.case.index}, game ${f.game}`);
     const key = problemKey(f.problem);
     let shrunk: ReportedFailure['shrunk'] = null;
     if (!shrunkKinds.has(key)) {
@@ -123,16 +129,17 @@ function writeFailures(failures: readonly Failure[], ctx: GenerateContext, out: 
       const s = shrink(f, ctx);
       const file = write(s.case, `case-${f.case.index}-shrunk.yaml`);
       const job = caseJob(s.case, ctx, file);
-      shrunk = { setupFile: file, game: s.game, replay: replayCommand(job, s.game, true), size: caseSize(s.case), steps: s.steps, message: failureMessage(job, s.game) };
+      const problem = playChecked(job, s.game, undefined, true)!; // what the shrunk case's game says (its own seats and days)
+      const shrunkRepro = writeRepro(job, s.game, problem, join(dir, `case-${f.case.index}-shrunk-repro.yaml`), `fuzz case ${f.case.index} shrunk, game ${s.game}`);
+      shrunk = { setupFile: file, game: s.game, replay: replayCommand(job, s.game, true), repro: shrunkRepro, size: caseSize(s.case), steps: s.steps, message: problem.message };
     }
-    return { check: f.problem.check, message: f.problem.message, case: f.case.index, game: f.game, setupFile, strategies: f.case.strategies, replay, size: caseSize(f.case), shrunk };
+    return { check: f.problem.check, message: f.problem.message, case: f.case.index, game: f.game, setupFile, strategies: f.case.strategies, replay, repro, size: caseSize(f.case), shrunk };
   });
   return { dir, reported };
 }
 
-/** What the shrunk case's failing game says (its seats and days are its own). */
-function failureMessage(job: Job, game: number): string {
-  return playChecked(job, game, undefined, true)?.message ?? '';
+function reproText(r: Repro): string {
+  return r.command !== null ? `scenario: ${r.command}` : `no scenario: ${r.note}`;
 }
 
 function sizeText(s: CaseSize): string {
@@ -163,9 +170,11 @@ export function renderFuzz(r: FuzzReport, c: ChalkInstance): string {
     lines.push('', c.red(`✗ [${f.check}] setup ${f.case}, game ${f.game}: ${f.message}`));
     lines.push(`  ${sizeText(f.size)}`);
     lines.push(`  replay: ${f.replay}`);
+    lines.push(`  ${reproText(f.repro)}`);
     if (f.shrunk) {
       lines.push(`  shrunk (${f.shrunk.steps} steps): ${sizeText(f.shrunk.size)}, game ${f.shrunk.game}: ${f.shrunk.message}`);
       lines.push(`  replay: ${f.shrunk.replay}`);
+      lines.push(`  ${reproText(f.shrunk.repro)}`);
     }
   }
   return lines.join('\n');

@@ -3,36 +3,17 @@
 // (G5, G6), points never negative — and reduces each kind of failure to a smaller case that still
 // fails the same check (./shrink.ts). What it plays depends only on the seed and on how many games the
 // budget allowed: a clock budget (--time) decides the count, nothing else.
-import { UserError } from '../errors.js';
 import type { Game } from '../engine/game.js';
-import { checkInvariants, InvariantError } from '../engine/invariants.js';
-import { WINNERS } from '../model/events.js';
-import { PluginError } from '../errors.js';
-import type { RulesGame } from '../rules/ruleSet.js';
 import { RULE_SETS } from '../rules/registry.js';
-import { gameRecord, playJobGame, type Job } from '../runner/job.js';
+import { playJobGame, type Job } from '../runner/job.js';
 import { splitSpec } from '../strategy/registry.js';
+import { checkedGame, type Problem } from './checks.js';
 import { caseJob, generateCase, type FuzzCase, type GenerateContext } from './generate.js';
-import { informationProblem } from './information.js';
 
 /** Games each case plays (at most; a case stops at its first failure). */
 export const GAMES_PER_CASE = 20;
 /** Failures kept in the report (the rest are counted). */
 export const MAX_FAILURES_KEPT = 50;
-
-/** What a failed game broke: the check's name and what it said. */
-export interface Problem {
-  /** `invariants`, `G9 decisions`, `G5 result`, `G6 day cap`, `points`, `G7 information`, `G10 determinism`, `plug-in threw`, `engine threw`. */
-  readonly check: string;
-  readonly message: string;
-}
-
-/** The same failure whatever the seat, day or count it names: what shrinking must keep failing. */
-export function problemKey(p: Problem): string {
-  if (p.check === 'G10 determinism') return p.check; // where two records part differs from game to game
-  const m = p.message.replace(/^invariant broken after (day|night) \d+: /, '').replace(/\d+(\.\d+)?/g, 'N');
-  return `${p.check}: ${m}`;
-}
 
 /** The running tallies of what the fuzz run covered. */
 export class Coverage {
@@ -77,53 +58,18 @@ export class Coverage {
 }
 
 /**
- * Plays game k of the job with every check on; the problem it broke, or null. With `twice` (a case's
- * first game), the event record is kept and every seat's view is checked against it after every
- * phase (G7), and a game that passes is played again and must give the same record (G10: all chance
- * comes from the seed; a bot with state shared between games or its own Math.random fails here).
+ * Plays game k of the job with every check on (./checks.ts); the problem it broke, or null. With `twice`
+ * (a case's first game), also every seat's view against the record (G7) and a second play that must
+ * give the same record (G10: a bot with state shared between games or its own Math.random fails here).
  */
 export function playChecked(job: Job, k: number, coverage?: Coverage, twice = false): Problem | null {
   const decisions = coverage?.decisions;
-  let leak: string | null = null;
-  const onPhaseEnd = (g: Game, rules: RulesGame) => {
-    if (decisions && g.decisionRecord) for (const d of g.decisionRecord) decisions[d.kind] = (decisions[d.kind] ?? 0) + 1;
-    checkInvariants(g, rules);
-    if (twice && leak === null) leak = informationProblem(g);
-  };
-  let g: Game;
-  try {
-    g = playJobGame(job, k, { onPhaseEnd, checkDecisions: true, ...(twice ? { keepLog: true } : {}) });
-  } catch (e) {
-    if (e instanceof InvariantError) return { check: e.message.includes('(G9)') ? 'G9 decisions' : 'invariants', message: e.message };
-    if (e instanceof PluginError) return { check: 'plug-in threw', message: e.message };
-    if (e instanceof UserError) throw e;
-    return { check: 'engine threw', message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
-  }
-  if (!WINNERS.includes(g.winner!)) return { check: 'G5 result', message: `the game ended without a result (${String(g.winner)})` };
-  if (g.day > g.config.maxDays) return { check: 'G6 day cap', message: `day ${g.day} is past the cap ${g.config.maxDays}` };
-  for (let s = 1; s <= g.n; s++) if (!(g.points[s] >= 0) || !Number.isFinite(g.points[s])) return { check: 'points', message: `seat ${s} scored ${g.points[s]}` };
-  if (leak !== null) return { check: 'G7 information', message: leak };
-  if (coverage) coverage.outcomes[g.winner!] = (coverage.outcomes[g.winner!] ?? 0) + 1;
-  if (twice) {
-    let again: string;
-    try {
-      // Kept as the first play kept it: a bot may read the record only when it is kept.
-      again = JSON.stringify(gameRecord(playJobGame(job, k, { onPhaseEnd: checkInvariants, checkDecisions: true, keepLog: true }), k));
-    } catch (e) {
-      return { check: 'G10 determinism', message: `game ${k} played again from the same seed threw: ${e instanceof Error ? e.message : String(e)}` };
-    }
-    const first = JSON.stringify(gameRecord(g, k));
-    if (again !== first) return { check: 'G10 determinism', message: replayedDifferently(k, first, again) };
-  }
-  return null;
-}
-
-/** The first difference of two records of game k, in one line. */
-export function replayedDifferently(k: number, first: string, again: string): string {
-  let i = 0;
-  while (i < first.length && first[i] === again[i]) i++;
-  const at = Math.max(0, i - 30);
-  return `game ${k} played again from the same seed gave a different record (G10): …${first.slice(at, i + 30)}… then …${again.slice(at, i + 30)}…`;
+  const onDecisions = decisions ? (g: Game) => {
+    if (g.decisionRecord) for (const d of g.decisionRecord) decisions[d.kind] = (decisions[d.kind] ?? 0) + 1;
+  } : undefined;
+  const { problem, game } = checkedGame((checks) => playJobGame(job, k, checks), { full: twice, index: k, onDecisions });
+  if (problem === null && coverage) coverage.outcomes[game!.winner!] = (coverage.outcomes[game!.winner!] ?? 0) + 1;
+  return problem;
 }
 
 export interface Failure {
