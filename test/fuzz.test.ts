@@ -15,9 +15,9 @@ const TEMP = mkdtempSync(join(tmpdir(), 'fuzz-test-'));
 afterAll(() => rmSync(TEMP, { recursive: true, force: true }));
 
 /** The report of `fuzz ARGS --json`, and the exit code. */
-function fuzzJson(args: string[], env: Record<string, string> = {}): { code: number | null; report: FuzzReport; stderr: string } {
+function fuzzJson(args: string[], env: Record<string, string> = {}): { code: number | null; report: FuzzReport; stdout: string; stderr: string } {
   const r = cli(['fuzz', ...args, '--json', '--no-progress'], { env: { TMPDIR: TEMP, ...env } });
-  return { code: r.code, report: JSON.parse(r.stdout) as FuzzReport, stderr: r.stderr };
+  return { code: r.code, report: JSON.parse(r.stdout) as FuzzReport, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** Runs a printed `mafia-sim replay …` command (its words need no quotes: the paths here have none). */
@@ -57,6 +57,16 @@ describe('fuzz, clean', () => {
     expect(timed.report.games).toBeGreaterThan(0);
     const counted = fuzzJson(['--games', String(timed.report.games), '--seed', '4']);
     expect({ ...counted.report, budget: null }).toEqual({ ...timed.report, budget: null });
+  });
+
+  it('G10 on two worker threads the JSON report and the text are byte-identical to one thread’s', () => {
+    // --workers 1 is the default for 400 games: a.report is the in-process run's.
+    const two = cli(['fuzz', '--games', '400', '--seed', '4', '--json', '--no-progress', '--workers', '2']);
+    expect(two.code, two.stderr).toBe(0);
+    expect(two.stdout).toBe(a.stdout);
+    const text1 = cli(['fuzz', '--games', '60', '--seed', '6', '--workers', '1']);
+    const text2 = cli(['fuzz', '--games', '60', '--seed', '6', '--workers', '2']);
+    expect(text2.stdout).toBe(text1.stdout);
   });
 
   it('the text report names the coverage and says there were no failures', () => {
@@ -220,6 +230,12 @@ describe('fuzz, a bug planted in the engine (MAFIA_SIM_PLANTED_BUG=team-count)',
     const replay = runPrinted(first.shrunk!.replay, PLANTED);
     expect(replay.code).toBe(1);
     expect(replay.stderr).toMatch(/team counts out of step/);
+  });
+
+  it('on two worker threads the failures, shrunk cases and repros are the same (the same report)', () => {
+    const two = fuzzJson(['--games', '60', '--seed', '4', '--out', out, '--workers', '2'], PLANTED);
+    expect(two.code).toBe(1);
+    expect(two.stdout).toBe(run.stdout);
   });
 
   it('the same run with the switch off finds nothing', () => {

@@ -235,6 +235,7 @@ Examples:
     .option('--strategy <spec>', 'also mix in this strategy: NAME, TEAM=NAME or ROLE=NAME, a plug-in file (repeatable)', collect, [])
     .option('--role <file>', 'also mix in this role plug-in (repeatable; the Bodyguard, roles/bodyguard.ts, always is)', collect, [])
     .option('--out <dir>', 'write the failed setups (and their shrunk cases) here (default: a new temp folder, made only on a failure)', once('--out'))
+    .option('-w, --workers <n>', 'threads to play cases on; 1 plays in-process; the report is the same for any count (default: one per 25,000 games, up to the number of CPUs)', once('--workers'))
     .option('--json', 'print the report as JSON')
     .option('--no-progress', 'no progress line (it shows only when stderr is a terminal)')
     .addHelpText('after', `

@@ -16,10 +16,13 @@ import { informationProblem } from './information.js';
 /** Every check's name, as reports and scenario files (`holds`) spell it. */
 export const CHECKS = ['invariants', 'G9 decisions', 'G5 result', 'G6 day cap', 'points', 'G7 information', 'G10 determinism', 'plug-in threw', 'engine threw'] as const;
 export type CheckName = (typeof CHECKS)[number];
+/** The differential checks fuzz runs on a sample of cases (./differential.ts): they compare runs, not one game. */
+export const DIFFERENTIAL_CHECKS = ['replay = batch', 'workers 1 = 2', 'shard merge'] as const;
+export type DifferentialCheck = (typeof DIFFERENTIAL_CHECKS)[number];
 
-/** What a failed game broke: the check's name and what it said. */
+/** What a failed game (or a differential check of its case) broke: the check's name and what it said. */
 export interface Problem {
-  readonly check: CheckName;
+  readonly check: CheckName | DifferentialCheck;
   readonly message: string;
 }
 
@@ -99,8 +102,13 @@ function determinismProblem(play: CheckedPlay, g: Game, k: number): Problem | nu
 
 /** The first difference of two records of game k, in one line. */
 export function replayedDifferently(k: number, first: string, again: string): string {
+  return `game ${k} played again from the same seed gave a different record (G10): ${whereTheyPart(first, again)}`;
+}
+
+/** Where two texts first part: `…what a says… then …what b says…`. */
+export function whereTheyPart(a: string, b: string): string {
   let i = 0;
-  while (i < first.length && first[i] === again[i]) i++;
+  while (i < a.length && a[i] === b[i]) i++;
   const at = Math.max(0, i - 30);
-  return `game ${k} played again from the same seed gave a different record (G10): …${first.slice(at, i + 30)}… then …${again.slice(at, i + 30)}…`;
+  return `…${a.slice(at, i + 30)}… then …${b.slice(at, i + 30)}…`;
 }

@@ -82,7 +82,7 @@ function firstFailing(c: FuzzCase, ctx: GenerateContext, key: string, limit: num
     throw e;
   }
   for (let k = 0; k < limit; k++) {
-    const p = playChecked(job, k, undefined, key.startsWith('G10'));
+    const p = playChecked(job, k, key.startsWith('G10'));
     if (p !== null) return problemKey(p) === key ? k : null;
   }
   return null;

@@ -11,15 +11,13 @@ import { DetailPairs, type DetailData } from '../stats/pairedDetail.js';
 import { GameFailure, newDetails, newTally, playChunk, type ArmsTally } from './batch.js';
 import { jobSpec, type Job, type JobSpec } from './job.js';
 import { isPluginSpec } from '../strategy/registry.js';
+import { WORKER_YOUNG_GENERATION_MB, workerEntry, WorkerLost, type FatalMessage } from './pool.js';
+
+export { WorkerLost } from './pool.js';
 
 /** Games per chunk: the unit of work handed to a thread, and of a partial result. */
 export const CHUNK_GAMES = 2000;
 
-/**
- * Each worker's V8 young generation, MB. A game's garbage is short-lived; measured on 2 cores, 8 MB
- * instead of V8's default played as many games per CPU-second and cut peak RSS by about 40 MB.
- */
-const WORKER_YOUNG_GENERATION_MB = 8;
 
 export interface RunPlan {
   /** First game index. */
@@ -51,10 +49,6 @@ export interface RunPlan {
   readonly baselines?: readonly number[];
 }
 
-/** A worker thread died under a chunk (out of memory, or ended): the run cannot account for its games. */
-export class WorkerLost extends Error {
-  override readonly name = 'WorkerLost';
-}
 
 export interface RunResult {
   readonly tally: Tally;
@@ -96,7 +90,7 @@ export interface ChunkData {
 export type WorkerMessage =
   | ({ readonly type: 'chunk'; readonly chunk: number } & ChunkData)
   | { readonly type: 'failure'; readonly chunk: number; readonly game: number; readonly error: string; readonly replay: string; readonly causeStack: string }
-  | { readonly type: 'fatal'; readonly userError: boolean; readonly message: string; readonly stack: string };
+  | FatalMessage;
 
 export async function runGames(job: Job, plan: RunPlan): Promise<RunResult> {
   const r = await runArms([job], plan);
@@ -159,12 +153,6 @@ async function runInProcess({ jobs, plan, chunks, chunkFrom, chunkTo, merged }: 
     if (c + 1 < chunks) await new Promise((resolve) => setImmediate(resolve));
   }
   return merged.result(plan.end, false);
-}
-
-/** Where the worker entry is: next to this module when built; from src/ (vitest), dist/'s copy. */
-function workerUrl(): URL {
-  const here = import.meta.url;
-  return here.endsWith('.ts') ? new URL('../../dist/src/runner/worker.js', here) : new URL('./worker.js', here);
 }
 
 function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies }: Ctx, count: number): Promise<ArmsResult> {
@@ -253,7 +241,7 @@ function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies 
     plan.signal?.addEventListener('abort', onAbort);
     if (plan.signal?.aborted) return onAbort();
     for (let i = 0; i < count; i++) {
-      const w = new Worker(workerUrl(), { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+      const w = new Worker(workerEntry('runner/worker'), { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
       w.on('message', (m: WorkerMessage) => onMessage(w, m));
       w.on('error', (e) => {
         if ((e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') return lost(w, 'ran out of memory (JS heap)');
