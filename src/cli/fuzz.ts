@@ -191,7 +191,7 @@ export function renderFuzz(r: FuzzReport, c: ChalkInstance): string {
   lines.push(`  checks: ${r.checks.phases.toLocaleString('en-US')} after a phase (invariants, G9, G7 on each setup's first game); ${r.checks.differential} differential (replay = batch, workers 1 = 2, shard merge; one setup in ${r.checks.differentialEvery})`);
   lines.push('');
   if (r.failedSetups === 0) {
-    lines.push(c.green(`No failures: invariants held after every phase and every decision was among the options offered.`));
+    lines.push(c.green(`No failures: invariants held after every phase, every decision was among the options offered, every view held only what its seat may know, every game replayed alike, and every differential check agreed.`));
     return lines.join('\n');
   }
   lines.push(c.red(c.bold(`${r.failedSetups} of ${r.setups} setups failed`)) + (r.failures.length < r.failedSetups ? ` (the first ${r.failures.length} are listed)` : '') + `; files in ${r.outDir}`);

@@ -1,6 +1,6 @@
-// Fuzz's differential checks, on a sample of cases (one in DIFFERENTIAL_EVERY, by case index — cases
-// 999, 1999, … — so the same cases whatever the thread count): the case's first games played the ways `run`, `replay` and
-// `merge` play them must agree. `replay = batch`: each game replayed alone (as `replay --game K`
+// Fuzz's differential checks, on a sample of cases (one in DIFFERENTIAL_EVERY by case index — cases
+// 499, 999, … — so the same cases whatever the thread count): the case's first games played the ways
+// `run`, `replay` and `merge` play them must agree. `replay = batch`: each game replayed alone (as `replay --game K`
 // does) gives the record the batch wrote for it (`run --games-out`); `workers 1 = 2`: the run on one
 // thread and on two (in chunks, so both threads play) gives the same report and records; `shard
 // merge`: the reports of two shards merged (`merge`) equal the report of the whole range.
@@ -15,9 +15,10 @@ import { whereTheyPart, type DifferentialCheck, type Problem } from './checks.js
 
 /**
  * One case in this many gets the differential checks: they cost two thread starts, which took 3.6–4.2 s
- * for one case on this 2-core machine at a load average of 12 (a 20-game run on two threads).
+ * for one case on this 2-core machine at a load average of 12 (a 20-game run on two threads), about
+ * what 40 cases' games take there: one in 500 adds some 8%.
  */
-export const DIFFERENTIAL_EVERY = 1000;
+export const DIFFERENTIAL_EVERY = 500;
 
 /** A hook for the test: alters the second side of a comparison (what replay, two threads or the merge gave). */
 export type Doctor = (check: DifferentialCheck, text: string) => string;

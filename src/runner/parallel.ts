@@ -3,15 +3,14 @@
 // interrupt (AbortSignal) keeps only the contiguous prefix of finished chunks, and so does a stopping
 // rule (`until`, judged on that prefix after each chunk): either way the result is deterministic for
 // the games it covers. Several jobs ("arms") can be played on the same games (see batch.ts).
-import { Worker } from 'node:worker_threads';
-import { UserError } from '../errors.js';
+import type { Worker } from 'node:worker_threads';
 import { OutcomePairs } from '../stats/paired.js';
 import { Tally, type TallyData } from '../stats/tally.js';
 import { DetailPairs, type DetailData } from '../stats/pairedDetail.js';
 import { GameFailure, newDetails, newTally, playChunk, type ArmsTally } from './batch.js';
 import { jobSpec, type Job, type JobSpec } from './job.js';
 import { isPluginSpec } from '../strategy/registry.js';
-import { WORKER_YOUNG_GENERATION_MB, workerEntry, WorkerLost, type FatalMessage } from './pool.js';
+import { fatalError, startWorker, workerEntry, WorkerLost, type FatalMessage } from './pool.js';
 
 export { WorkerLost } from './pool.js';
 
@@ -220,11 +219,7 @@ function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies 
 
     const onMessage = (w: Worker, m: WorkerMessage) => {
       if (settled) return;
-      if (m.type === 'fatal') {
-        const e = m.userError ? new UserError(m.message) : new Error(`worker thread: ${m.message}`);
-        if (!m.userError) e.stack = `Error: worker thread failed\nCaused by: ${m.stack}`;
-        return fail(e);
-      }
+      if (m.type === 'fatal') return fail(fatalError(m));
       playing.delete(w);
       if (m.type === 'failure') {
         if (failure === null || m.chunk < failure.chunk) failure = { chunk: m.chunk, error: new GameFailure(m.game, m.error, m.replay, m.causeStack) };
@@ -241,17 +236,7 @@ function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies 
     plan.signal?.addEventListener('abort', onAbort);
     if (plan.signal?.aborted) return onAbort();
     for (let i = 0; i < count; i++) {
-      const w = new Worker(workerEntry('runner/worker'), { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
-      w.on('message', (m: WorkerMessage) => onMessage(w, m));
-      w.on('error', (e) => {
-        if ((e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') return lost(w, 'ran out of memory (JS heap)');
-        // An error thrown outside any chunk's try (a plug-in's timer, say): the thread is gone with it.
-        const text = e instanceof Error ? `${e.name}: ${e.message.split('\n')[0]}` : String(e);
-        lost(w, `failed with an uncaught ${text}`);
-      });
-      w.on('exit', (code) => {
-        if (!settled) lost(w, `exited unexpectedly (exit code ${code})`);
-      });
+      const w: Worker = startWorker<WorkerMessage>(workerEntry('runner/worker'), init, (m) => onMessage(w, m), (what) => lost(w, what), () => settled);
       pool.push(w);
       idle.push(w);
     }

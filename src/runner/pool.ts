@@ -32,6 +32,31 @@ export function fatalMessage(e: unknown): FatalMessage {
   return { type: 'fatal', userError: e instanceof UserError, message: e instanceof Error ? e.message : String(e), stack: e instanceof Error ? (e.stack ?? e.message) : String(e) };
 }
 
+/** The main thread's error for a worker's fatal message: bad input stays a UserError (exit 2). */
+export function fatalError(m: FatalMessage): Error {
+  const e = m.userError ? new UserError(m.message) : new Error(`worker thread: ${m.message}`);
+  if (!m.userError) e.stack = `Error: worker thread failed\nCaused by: ${m.stack}`;
+  return e;
+}
+
+/**
+ * Starts a worker thread with the young generation a game wants; `lost` hears how it died (out of
+ * memory, an uncaught error outside any task's try — a plug-in's timer, say — or an exit) unless
+ * `settled` says the pool is done with it.
+ */
+export function startWorker<M>(url: URL, workerData: unknown, onMessage: (m: M) => void, lost: (what: string) => void, settled: () => boolean): Worker {
+  const w = new Worker(url, { workerData, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+  w.on('message', onMessage);
+  w.on('error', (e) => {
+    if ((e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') return lost('ran out of memory (JS heap)');
+    lost(`failed with an uncaught ${e instanceof Error ? `${e.name}: ${e.message.split('\n')[0]}` : String(e)}`);
+  });
+  w.on('exit', (code) => {
+    if (!settled()) lost(`exited unexpectedly (exit code ${code})`);
+  });
+  return w;
+}
+
 export interface PoolPlan<R> {
   /** The worker entry module; it is sent task numbers and posts PoolMessages. */
   readonly url: URL;
@@ -75,11 +100,7 @@ export function runPool<R>(plan: PoolPlan<R>): Promise<void> {
     };
     const onMessage = (w: Worker, m: PoolMessage<R>) => {
       if (settled) return;
-      if (m.type === 'fatal') {
-        const e = m.userError ? new UserError(m.message) : new Error(`worker thread: ${m.message}`);
-        if (!m.userError) e.stack = `Error: worker thread failed\nCaused by: ${m.stack}`;
-        return fail(e);
-      }
+      if (m.type === 'fatal') return fail(fatalError(m));
       playing.delete(w);
       idle.push(w);
       waiting.set(m.task, m.result);
@@ -97,15 +118,7 @@ export function runPool<R>(plan: PoolPlan<R>): Promise<void> {
       dispatch();
     };
     for (let i = 0; i < plan.workers; i++) {
-      const w = new Worker(plan.url, { workerData: plan.workerData, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
-      w.on('message', (m: PoolMessage<R>) => onMessage(w, m));
-      w.on('error', (e) => {
-        if ((e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') return lost(w, 'ran out of memory (JS heap)');
-        lost(w, `failed with an uncaught ${e instanceof Error ? `${e.name}: ${e.message.split('\n')[0]}` : String(e)}`);
-      });
-      w.on('exit', (code) => {
-        if (!settled) lost(w, `exited unexpectedly (exit code ${code})`);
-      });
+      const w: Worker = startWorker<PoolMessage<R>>(plan.url, plan.workerData, (m) => onMessage(w, m), (what) => lost(w, what), () => settled);
       pool.push(w);
       idle.push(w);
     }
