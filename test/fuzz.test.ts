@@ -163,6 +163,14 @@ describe('fuzz, a broken role plug-in', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/sabotaged/);
   });
+
+  it('the role plays inside the game, so its repro scenario (scripted decisions) fails the same way', () => {
+    const repro = run.report.failures[0].shrunk!.repro;
+    expect(repro.note).toBeNull();
+    const r = runPrinted(repro.command!);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/✗ holds \[plug-in threw\] in the whole game — role plug-in .*broken-role\.mts threw in act: sabotaged/);
+  });
 });
 
 describe('fuzz, a plug-in strategy with state shared between games', () => {
