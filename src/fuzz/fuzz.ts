@@ -1,8 +1,10 @@
-// `mafia-sim fuzz`: plays generated cases (./generate.ts) with every check on — the engine's invariants
-// after every phase, every decision against the options offered (G9), a result within the day cap
-// (G5, G6), points never negative — and reduces each kind of failure to a smaller case that still
-// fails the same check (./shrink.ts). What it plays depends only on the seed and on how many games the
-// budget allowed: a clock budget (--time) decides the count, nothing else.
+// `mafia-sim fuzz`: plays generated cases (./generate.ts) with every check on (./checks.ts) — the
+// engine's invariants after every phase, every decision against the options offered (G9), a result
+// within the day cap (G5, G6), points never negative, and on each case's first game G7 and G10 — plus
+// the differential checks on a sample of cases (./differential.ts), in-process or on worker threads
+// (./worker.ts); shrink.ts reduces each kind of failure and repro.ts writes it as a scenario. What it
+// plays depends only on the seed and on how many games the budget allowed: a clock budget (--time)
+// decides the count, and the thread count nothing.
 import type { Game } from '../engine/game.js';
 import { RULE_SETS } from '../rules/registry.js';
 import { playJobGame, type Job } from '../runner/job.js';
