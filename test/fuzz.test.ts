@@ -3,7 +3,7 @@
 // plug-in, or a bot whose games do not follow from their seeds, makes it fail (exit 1) naming the
 // check, with a replay command that reproduces the failure and a shrunk case smaller than the one that
 // failed; bad input is one line and exit 2.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,17 +15,18 @@ const TEMP = mkdtempSync(join(tmpdir(), 'fuzz-test-'));
 afterAll(() => rmSync(TEMP, { recursive: true, force: true }));
 
 /** The report of `fuzz ARGS --json`, and the exit code. */
-function fuzzJson(args: string[]): { code: number | null; report: FuzzReport; stderr: string } {
-  const r = cli(['fuzz', ...args, '--json', '--no-progress'], { env: { TMPDIR: TEMP } });
-  return { code: r.code, report: JSON.parse(r.stdout) as FuzzReport, stderr: r.stderr };
+function fuzzJson(args: string[], env: Record<string, string> = {}): { code: number | null; report: FuzzReport; stdout: string; stderr: string } {
+  const r = cli(['fuzz', ...args, '--json', '--no-progress'], { env: { TMPDIR: TEMP, ...env } });
+  return { code: r.code, report: JSON.parse(r.stdout) as FuzzReport, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** Runs a printed `mafia-sim replay …` command (its words need no quotes: the paths here have none). */
-function runPrinted(command: string) {
+function runPrinted(command: string, env: Record<string, string> = {}) {
   const words = command.split(' ');
-  expect(words.slice(0, 2)).toEqual(['mafia-sim', 'replay']);
-  expect(words.at(-1)).toBe('--check');
-  return cli(words.slice(1));
+  expect(words[0]).toBe('mafia-sim');
+  if (words[1] === 'replay') expect(words.at(-1)).toBe('--check');
+  else expect(words[1]).toBe('scenario');
+  return cli(words.slice(1), { env });
 }
 
 const total = (s: CaseSize) => s.seats + s.roles + s.options + s.immunities + s.strategies;
@@ -56,6 +57,16 @@ describe('fuzz, clean', () => {
     expect(timed.report.games).toBeGreaterThan(0);
     const counted = fuzzJson(['--games', String(timed.report.games), '--seed', '4']);
     expect({ ...counted.report, budget: null }).toEqual({ ...timed.report, budget: null });
+  });
+
+  it('G10 on two worker threads the JSON report and the text are byte-identical to one thread’s', () => {
+    // --workers 1 is the default for 400 games: a.report is the in-process run's.
+    const two = cli(['fuzz', '--games', '400', '--seed', '4', '--json', '--no-progress', '--workers', '2']);
+    expect(two.code, two.stderr).toBe(0);
+    expect(two.stdout).toBe(a.stdout);
+    const text1 = cli(['fuzz', '--games', '60', '--seed', '6', '--workers', '1']);
+    const text2 = cli(['fuzz', '--games', '60', '--seed', '6', '--workers', '2']);
+    expect(text2.stdout).toBe(text1.stdout);
   });
 
   it('the text report names the coverage and says there were no failures', () => {
@@ -111,6 +122,12 @@ describe('fuzz, a broken plug-in strategy', () => {
     expect(r.stderr).toMatch(/broken vote/);
   });
 
+  it('no repro scenario: the failure is the bot throwing, which scripted decisions do not replay; the report says so', () => {
+    expect(first.repro.command).toBeNull();
+    expect(first.shrunk!.repro.file).toBeNull();
+    expect(first.shrunk!.repro.note).toMatch(/the scripted game passes: the failure depends on the bots themselves/);
+  });
+
   it('the text report prints the check, the replay and the shrunk case', () => {
     const r = cli(['fuzz', '--games', '60', '--seed', '3', '--strategy', bot, '--out', join(TEMP, 'out-text')]);
     expect(r.code).toBe(1);
@@ -146,6 +163,14 @@ describe('fuzz, a broken role plug-in', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/sabotaged/);
   });
+
+  it('the role plays inside the game, so its repro scenario (scripted decisions) fails the same way', () => {
+    const repro = run.report.failures[0].shrunk!.repro;
+    expect(repro.note).toBeNull();
+    const r = runPrinted(repro.command!);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/✗ holds \[plug-in threw\] in the whole game — role plug-in .*broken-role\.mts threw in act: sabotaged/);
+  });
 });
 
 describe('fuzz, a plug-in strategy with state shared between games', () => {
@@ -169,6 +194,62 @@ export default {
     const r = runPrinted(f.shrunk!.replay);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/played again from the same seed gave a different record \(G10\)/);
+  });
+});
+
+describe('fuzz, a bug planted in the engine (MAFIA_SIM_PLANTED_BUG=team-count)', () => {
+  // The switch (src/engine/planted.ts) leaves a mafia player killed by the Maniac on his team's
+  // living count: the engine's invariants catch it after that night.
+  const PLANTED = { MAFIA_SIM_PLANTED_BUG: 'team-count' };
+  const out = join(TEMP, 'out-planted');
+  const run = fuzzJson(['--games', '60', '--seed', '4', '--out', out], PLANTED);
+  const first = run.report.failures[0];
+
+  it('fuzz finds it (exit 1, [invariants] team counts out of step) and shrinks it to a smaller case', () => {
+    expect(run.code, run.stderr).toBe(1);
+    expect(first.check).toBe('invariants');
+    expect(first.message).toMatch(/team counts out of step/);
+    expect(total(first.shrunk!.size)).toBeLessThan(total(first.size));
+    expect(first.shrunk!.size.seats).toBeLessThanOrEqual(6);
+  });
+
+  it('it writes the shrunk failure as a scenario: the seed’s deal, every decision scripted, the check that failed as its expectation', () => {
+    const repro = first.shrunk!.repro;
+    expect(repro.note).toBeNull();
+    expect(repro.command).toBe(`mafia-sim scenario ${out}/case-${first.case}-shrunk-repro.yaml`);
+    const text = readFileSync(repro.file!, 'utf8');
+    expect(text).toMatch(/^seededDeal: true$/m);
+    expect(text).toMatch(/^setup: "case-\d+-shrunk\.yaml"$/m);
+    expect(text).toMatch(/^script:$/m);
+    expect(text).toMatch(/maniacKill: \d+/);
+    expect(text).toMatch(/^  - holds: \["invariants"\]$/m);
+    expect(first.repro.command).toBe(`mafia-sim scenario ${out}/case-${first.case}-repro.yaml`);
+  });
+
+  it('the repro scenario fails for the same reason with the bug on (exit 1), and passes once the switch is off (exit 0)', () => {
+    const on = runPrinted(first.shrunk!.repro.command!, PLANTED);
+    expect(on.code, on.stdout + on.stderr).toBe(1);
+    expect(on.stdout).toMatch(/✗ holds \[invariants\] in the whole game — invariant broken after night \d+: team counts out of step/);
+    const off = runPrinted(first.shrunk!.repro.command!);
+    expect(off.code, off.stdout + off.stderr).toBe(0);
+    expect(off.stdout).toMatch(/PASS fuzz repro \[invariants\]/);
+    // The unshrunk case's scenario too, and the shrunk case's replay command.
+    expect(runPrinted(first.repro.command!, PLANTED).code).toBe(1);
+    const replay = runPrinted(first.shrunk!.replay, PLANTED);
+    expect(replay.code).toBe(1);
+    expect(replay.stderr).toMatch(/team counts out of step/);
+  });
+
+  it('on two worker threads the failures, shrunk cases and repros are the same (the same report)', () => {
+    const two = fuzzJson(['--games', '60', '--seed', '4', '--out', out, '--workers', '2'], PLANTED);
+    expect(two.code).toBe(1);
+    expect(two.stdout).toBe(run.stdout);
+  });
+
+  it('the same run with the switch off finds nothing', () => {
+    const clean = fuzzJson(['--games', '60', '--seed', '4']);
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(clean.report.failedSetups).toBe(0);
   });
 });
 

@@ -75,4 +75,32 @@ describe('mafia-sim scenario (CLI)', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^mafia-sim: error: .*scenario-malformed\.yaml: script\.nigth 1: /);
   });
+
+  it('G1 a seeded deal the seed does not deal is refused: exit 2, one line naming the file, the field and what the seed deals', () => {
+    const r = cli(['scenario', 'test/fixtures/scenario-seeded-deal-wrong.yaml']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/scenario-seeded-deal-wrong\.yaml: deal: seed 7, game 3 deals \[citizen, citizen, citizen, mafia, .*\], not the deal listed \(seededDeal: true\)$/);
+  });
+
+  it('holds names fuzz checks: an unknown one, or one given with after, is an error naming the field', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'holds-'));
+    try {
+      const head = 'setup: ukrainian\ndeal: [don, mafia, mafia, courtesan, commissar, doctor, maniac, citizen, citizen, citizen, citizen, citizen]\n';
+      writeFileSync(join(dir, 'a.yaml'), `${head}expect:\n  - holds: [invariant]\n`);
+      writeFileSync(join(dir, 'b.yaml'), `${head}expect:\n  - { after: night 1, holds: [invariants] }\n`);
+      const a = cli(['scenario', join(dir, 'a.yaml')]);
+      expect(a.code).toBe(2);
+      expect(a.stderr).toMatch(/a\.yaml: expect\[0\]\.holds: unknown check "invariant" \(did you mean "invariants"\?\)/);
+      const b = cli(['scenario', join(dir, 'b.yaml')]);
+      expect(b.code).toBe(2);
+      expect(b.stderr).toMatch(/b\.yaml: expect\[0\]\.holds: holds checks the whole game, after every phase: it cannot be given with after/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

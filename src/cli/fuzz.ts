@@ -6,13 +6,20 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChalkInstance } from 'chalk';
 import { UserError } from '../errors.js';
-import { fuzz, playChecked, problemKey, type Failure, type FuzzRun } from '../fuzz/fuzz.js';
+import { DIFFERENTIAL_CHECKS, problemKey, type Problem } from '../fuzz/checks.js';
+import { fuzz, GAMES_PER_CASE, playChecked, type Failure, type FuzzProgress, type FuzzRun } from '../fuzz/fuzz.js';
+import { progressBar } from './progress.js';
 import { caseJob, setupYaml, type FuzzCase, type GenerateContext } from '../fuzz/generate.js';
+import { DIFFERENTIAL_EVERY } from '../fuzz/differential.js';
+import { writeRepro, type Repro } from '../fuzz/repro.js';
 import { caseSize, shrink, type CaseSize } from '../fuzz/shrink.js';
 import type { RoleDef } from '../model/roles.js';
 import { replayCommand, type Job } from '../runner/job.js';
 import { loadRolePlugin } from '../setup/rolePlugins.js';
-import { parseCount, parseSeed } from './common.js';
+import { parseCount, parseSeed, workerCount } from './common.js';
+
+/** Games a second fuzz plays on one thread of this 2-core machine (measured: docs/fuzzing.md). */
+const FUZZ_GAMES_PER_SECOND = 2500;
 
 export interface FuzzFlags {
   games?: string;
@@ -21,6 +28,7 @@ export interface FuzzFlags {
   strategy: string[];
   role: string[];
   out?: string;
+  workers?: string;
   json?: boolean;
   progress?: boolean;
 }
@@ -48,9 +56,11 @@ export interface ReportedFailure {
   readonly setupFile: string;
   readonly strategies: readonly string[];
   readonly replay: string;
+  /** The failure as a scenario file that fails the same check, with the command that runs it. */
+  readonly repro: Repro;
   readonly size: CaseSize;
   /** The smallest case found that fails the same check (for the first failure of each kind). */
-  readonly shrunk: { readonly setupFile: string; readonly game: number; readonly replay: string; readonly size: CaseSize; readonly steps: number; readonly message: string } | null;
+  readonly shrunk: { readonly setupFile: string; readonly game: number; readonly replay: string; readonly repro: Repro; readonly size: CaseSize; readonly steps: number; readonly message: string } | null;
 }
 
 export interface FuzzReport {
@@ -60,6 +70,8 @@ export interface FuzzReport {
   readonly setups: number;
   readonly refused: number;
   readonly failedSetups: number;
+  /** Checks run: after every phase of every game, and the differential checks (one setup in `every`). */
+  readonly checks: { readonly phases: number; readonly differential: number; readonly differentialEvery: number };
   readonly failures: readonly ReportedFailure[];
   readonly outDir: string | null;
   readonly coverage: ReturnType<FuzzRun['coverage']['toJSON']>;
@@ -75,10 +87,12 @@ export async function fuzzCommand(flags: FuzzFlags): Promise<FuzzReport> {
     plugins.set(file, await loadRolePlugin(file, file, file === bodyguardPath() ? file : `--role ${flags.role.find((f) => resolve(f) === file)}`));
   }
   const ctx: GenerateContext = { plugins, userStrategies: flags.strategy };
-  const progress = fuzzProgress(flags.progress !== false);
+  // As `run` chooses, for the games the budget plays (a --time budget: at FUZZ_GAMES_PER_SECOND).
+  const workers = workerCount(flags.workers, 'games' in budget ? budget.games : Math.round((budget.ms / 1000) * FUZZ_GAMES_PER_SECOND));
+  const progress = fuzzProgress(flags.progress !== false, budget);
   let run: FuzzRun;
   try {
-    run = fuzz({ seed, budget, ctx, onGame: progress.update });
+    run = await fuzz({ seed, budget, ctx, workers, onGame: progress.update });
   } finally {
     progress.end();
   }
@@ -90,6 +104,7 @@ export async function fuzzCommand(flags: FuzzFlags): Promise<FuzzReport> {
     setups: run.cases,
     refused: run.refused,
     failedSetups: run.failedCases,
+    checks: { ...run.checks, differentialEvery: DIFFERENTIAL_EVERY },
     failures: failures.reported,
     outDir: failures.dir,
     coverage: run.coverage.toJSON(),
@@ -115,7 +130,16 @@ function writeFailures(failures: readonly Failure[], ctx: GenerateContext, out: 
   const shrunkKinds = new Set<string>();
   const reported = failures.map((f): ReportedFailure => {
     const setupFile = write(f.case, `case-${f.case.index}.yaml`);
-    const replay = replayCommand(caseJob(f.case, ctx, setupFile), f.game, true);
+    const caseJobOf = caseJob(f.case, ctx, setupFile);
+    const size = caseSize(f.case);
+    const base = { check: f.problem.check, message: f.problem.message, case: f.case.index, game: f.game, setupFile, strategies: f.case.strategies, size };
+    if (isDifferential(f.problem)) {
+      // Not one game's failure: no scenario plays it, and shrinking (which replays games) cannot keep it.
+      const note = 'a differential check compares whole runs; the commands in replay show the two sides';
+      return { ...base, replay: differentialCommands(caseJobOf, f.problem.check, GAMES_PER_CASE), repro: { file: null, command: null, note }, shrunk: null };
+    }
+    const replay = replayCommand(caseJobOf, f.game, true);
+    const repro = writeRepro(caseJobOf, f.game, f.problem, join(dir, `case-${f.case.index}-repro.yaml`), `fuzz case ${f.case.index}, game ${f.game}`);
     const key = problemKey(f.problem);
     let shrunk: ReportedFailure['shrunk'] = null;
     if (!shrunkKinds.has(key)) {
@@ -123,16 +147,27 @@ function writeFailures(failures: readonly Failure[], ctx: GenerateContext, out: 
       const s = shrink(f, ctx);
       const file = write(s.case, `case-${f.case.index}-shrunk.yaml`);
       const job = caseJob(s.case, ctx, file);
-      shrunk = { setupFile: file, game: s.game, replay: replayCommand(job, s.game, true), size: caseSize(s.case), steps: s.steps, message: failureMessage(job, s.game) };
+      const problem = playChecked(job, s.game, true)!; // what the shrunk case's game says (its own seats and days)
+      const shrunkRepro = writeRepro(job, s.game, problem, join(dir, `case-${f.case.index}-shrunk-repro.yaml`), `fuzz case ${f.case.index} shrunk, game ${s.game}`);
+      shrunk = { setupFile: file, game: s.game, replay: replayCommand(job, s.game, true), repro: shrunkRepro, size: caseSize(s.case), steps: s.steps, message: problem.message };
     }
-    return { check: f.problem.check, message: f.problem.message, case: f.case.index, game: f.game, setupFile, strategies: f.case.strategies, replay, size: caseSize(f.case), shrunk };
+    return { ...base, replay, repro, shrunk };
   });
   return { dir, reported };
 }
 
-/** What the shrunk case's failing game says (its seats and days are its own). */
-function failureMessage(job: Job, game: number): string {
-  return playChecked(job, game, undefined, true)?.message ?? '';
+const isDifferential = (p: Problem) => (DIFFERENTIAL_CHECKS as readonly string[]).includes(p.check);
+
+/** The commands whose outputs a differential check compared, joined by ` ; `. */
+function differentialCommands(job: Job, check: string, games: number): string {
+  const run = replayCommand(job, 0).replace(/^mafia-sim replay /, 'mafia-sim run ').replace(/ --game 0$/, ` --games ${games}`);
+  if (check === 'workers 1 = 2') return `${run} --workers 1 --json ; ${run} --workers 2 --json`;
+  if (check === 'shard merge') return `${run} --json ; ${run} --shard 1/2 --json ; ${run} --shard 2/2 --json ; mafia-sim merge SHARD1 SHARD2`;
+  return `${run} --games-out - ; ${replayCommand(job, 0)} --json (each --game K)`;
+}
+
+function reproText(r: Repro): string {
+  return r.command !== null ? `scenario: ${r.command}` : `no scenario: ${r.note}`;
 }
 
 function sizeText(s: CaseSize): string {
@@ -153,9 +188,10 @@ export function renderFuzz(r: FuzzReport, c: ChalkInstance): string {
   lines.push(`  strategies (setups): ${list(cov.strategies)}`);
   lines.push(`  decisions checked (G9): ${list(cov.decisions)}`);
   lines.push(`  outcomes: ${list(cov.outcomes)}`);
+  lines.push(`  checks: ${r.checks.phases.toLocaleString('en-US')} after a phase (invariants, G9, G7 on each setup's first game); ${r.checks.differential} differential (replay = batch, workers 1 = 2, shard merge; one setup in ${r.checks.differentialEvery})`);
   lines.push('');
   if (r.failedSetups === 0) {
-    lines.push(c.green(`No failures: invariants held after every phase and every decision was among the options offered.`));
+    lines.push(c.green(`No failures: invariants held after every phase, every decision was among the options offered, every view held only what its seat may know, every game replayed alike, and every differential check agreed.`));
     return lines.join('\n');
   }
   lines.push(c.red(c.bold(`${r.failedSetups} of ${r.setups} setups failed`)) + (r.failures.length < r.failedSetups ? ` (the first ${r.failures.length} are listed)` : '') + `; files in ${r.outDir}`);
@@ -163,32 +199,26 @@ export function renderFuzz(r: FuzzReport, c: ChalkInstance): string {
     lines.push('', c.red(`✗ [${f.check}] setup ${f.case}, game ${f.game}: ${f.message}`));
     lines.push(`  ${sizeText(f.size)}`);
     lines.push(`  replay: ${f.replay}`);
+    lines.push(`  ${reproText(f.repro)}`);
     if (f.shrunk) {
       lines.push(`  shrunk (${f.shrunk.steps} steps): ${sizeText(f.shrunk.size)}, game ${f.shrunk.game}: ${f.shrunk.message}`);
       lines.push(`  replay: ${f.shrunk.replay}`);
+      lines.push(`  ${reproText(f.shrunk.repro)}`);
     }
   }
   return lines.join('\n');
 }
 
-/** A line on stderr while fuzzing (games, setups, failures, games/s), on a terminal only. */
-function fuzzProgress(enabled: boolean): { update: (p: { games: number; cases: number; failures: number }) => void; end: () => void } {
-  const stream = process.stderr;
-  if (!enabled || stream.isTTY !== true) return { update: () => {}, end: () => {} };
+/** The progress bar while fuzzing (games, setups, checks, failures, games/s), on a terminal only. */
+function fuzzProgress(enabled: boolean, budget: { games: number } | { ms: number }): { update: (p: FuzzProgress) => void; end: () => void } {
+  const bar = progressBar('games' in budget ? budget.games : budget.ms, process.stderr, enabled);
   const start = performance.now();
-  let last = -Infinity;
-  let shown = false;
+  const fmt = (x: number) => x.toLocaleString('en-US');
   return {
-    update: ({ games, cases, failures }) => {
-      const now = performance.now();
-      if (now - last < 100) return;
-      last = now;
-      const rate = Math.round(games / Math.max(1e-3, (now - start) / 1000));
-      stream.write(`\rfuzz: ${games.toLocaleString('en-US')} games  ${cases.toLocaleString('en-US')} setups  ${failures} failures  ${rate.toLocaleString('en-US')} games/s\x1b[K`);
-      shown = true;
+    update: (p) => {
+      const share = 'games' in budget ? p.games / budget.games : (performance.now() - start) / budget.ms;
+      bar.update(p.games, { share, text: `${fmt(p.games)} games  ${fmt(p.cases)} setups  ${fmt(p.checks)} checks  ${fmt(p.failures)} failures` });
     },
-    end: () => {
-      if (shown) stream.write('\r\x1b[K');
-    },
+    end: () => bar.end(),
   };
 }

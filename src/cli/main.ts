@@ -235,15 +235,18 @@ Examples:
     .option('--strategy <spec>', 'also mix in this strategy: NAME, TEAM=NAME or ROLE=NAME, a plug-in file (repeatable)', collect, [])
     .option('--role <file>', 'also mix in this role plug-in (repeatable; the Bodyguard, roles/bodyguard.ts, always is)', collect, [])
     .option('--out <dir>', 'write the failed setups (and their shrunk cases) here (default: a new temp folder, made only on a failure)', once('--out'))
+    .option('-w, --workers <n>', 'threads to play cases on; 1 plays in-process; the report is the same for any count (default: one per 25,000 games, up to the number of CPUs)', once('--workers'))
     .option('--json', 'print the report as JSON')
-    .option('--no-progress', 'no progress line (it shows only when stderr is a terminal)')
+    .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
     .addHelpText('after', `
 Each setup is a random rule set, table (roles from every family, role plug-ins), option values, club
 immunities and evenings, played by random, smart with random parameters and your --strategy specs, up
 to 20 games; after every phase the engine invariants are checked, and every decision against the
-options offered (G9). A failure is shrunk (fewer seats and roles, options back to their defaults,
+options offered (G9); one setup in 500 also gets the differential checks (replay = batch, workers
+1 = 2, shard merge). A failure is shrunk (fewer seats and roles, options back to their defaults,
 simpler strategies, the earliest failing game) while it fails the same check; each is printed with the
-command that replays it with --check. Exit 1 on any failure. docs/cli.md.
+command that replays it with --check and a scenario file that fails the same way (mafia-sim scenario
+FILE). Exit 1 on any failure. docs/cli.md, docs/fuzzing.md.
 
 Examples:
   mafia-sim fuzz --games 5000 --seed 7

@@ -2,7 +2,11 @@
 // is for this display alone: nothing timed ever reaches a report.
 
 export interface Progress {
-  update(done: number): void;
+  /**
+   * `done` games so far; `detail` (fuzz) says what share of the budget is spent (games or time) and
+   * what to show before the rate instead of "done/total games".
+   */
+  update(done: number, detail?: { readonly share: number; readonly text: string }): void;
   /** Clears the line. */
   end(): void;
 }
@@ -18,17 +22,19 @@ export function progressBar(total: number, stream: NodeJS.WriteStream, enabled: 
   let shown = false;
   const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
   return {
-    update(done) {
+    update(done, detail) {
       const now = performance.now();
-      if (now - last < REDRAW_MS && done < total) return;
+      const share = Math.min(1, detail?.share ?? done / total);
+      if (now - last < REDRAW_MS && share < 1) return;
       last = now;
-      const rate = done / Math.max(1e-3, (now - start) / 1000);
-      const eta = rate > 0 ? (total - done) / rate : Infinity;
-      const stats = `${fmt(done)}/${fmt(total)} games  ${fmt(rate)} games/s  ETA ${duration(eta)}`;
+      const elapsed = Math.max(1e-3, (now - start) / 1000);
+      const rate = done / elapsed;
+      const eta = share > 0 ? (elapsed * (1 - share)) / share : Infinity;
+      const stats = `${detail?.text ?? `${fmt(done)}/${fmt(total)} games`}  ${fmt(rate)} games/s  ETA ${duration(eta)}`;
       const columns = stream.columns || 80;
       const width = Math.max(10, Math.min(40, columns - stats.length - 8));
-      const filled = Math.round((done / total) * width);
-      const line = `${String(Math.floor((100 * done) / total)).padStart(3)}% ${'█'.repeat(filled)}${'░'.repeat(width - filled)} ${stats}`;
+      const filled = Math.round(share * width);
+      const line = `${String(Math.floor(100 * share)).padStart(3)}% ${'█'.repeat(filled)}${'░'.repeat(width - filled)} ${stats}`;
       stream.write(`\r${line.slice(0, columns - 1)}\x1b[K`);
       shown = true;
     },

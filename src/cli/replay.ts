@@ -1,7 +1,7 @@
 // `mafia-sim replay`: replays one game of a run from its seed and narrates it (or prints its record).
 import type { ChalkInstance } from 'chalk';
 import { checkInvariants, InvariantError } from '../engine/invariants.js';
-import { replayedDifferently } from '../fuzz/fuzz.js';
+import { replayedDifferently } from '../fuzz/checks.js';
 import { informationProblem } from '../fuzz/information.js';
 import type { Game } from '../engine/game.js';
 import type { RulesGame } from '../rules/ruleSet.js';

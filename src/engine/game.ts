@@ -12,6 +12,7 @@ import type { GameStreams, Rng } from '../rng.js';
 import { isAuditedPlayer } from '../strategy/audit.js';
 import { NO_FACTS, PlayerView, PublicRecord, type TableFacts, type ViewSource } from '../views/view.js';
 import { contains, seatArray, seatSlots } from './seatArrays.js';
+import { PLANTED_TEAM_COUNT_BUG } from './planted.js';
 
 /** What a game is played under, apart from its rules' handlers: the same for every game of a setup. */
 export interface GameConfig {
@@ -216,7 +217,7 @@ export class Game implements ViewSource {
     if (this.alive[seat] !== 1) return;
     this.alive[seat] = 0;
     this.livingCount--;
-    this.countTeam(this.roles[seat].team, -1);
+    if (!(PLANTED_TEAM_COUNT_BUG && cause === 'maniac' && this.roles[seat].team === 'mafia')) this.countTeam(this.roles[seat].team, -1);
     const day = this.phase === 'day';
     this.eliminations.push({ seat, cause, phase: this.phase, n: day ? this.day : this.night, day: day ? this.day : this.day + 1 });
   }

@@ -15,6 +15,8 @@ export interface PlayOptions {
   readonly keepLog?: boolean;
   /** A fixed deal (role per seat, seat 1 first) instead of the seeded shuffle (G1). */
   readonly fixedDeal?: readonly RoleDef[];
+  /** Called once the deal is made, before night 0 (a scenario checks a seeded deal; checks keep the game). */
+  readonly onBegin?: (g: Game) => void;
   /** Called after each phase ends, with the game's rules (checks, scenarios' settings). */
   readonly onPhaseEnd?: (g: Game, rules: RulesGame) => void;
   /** Record every decision as offered and applied, for checkInvariants (`run --check`, G9). */
@@ -42,6 +44,7 @@ export function playGame(
   const players: Player[] = roles.map((r, seat) => (seat === 0 ? NOBODY : playerFor(seat, r)));
   const g = new Game(setup, seed, streams, roles, players, options.keepLog === true);
   if (options.checkDecisions === true) g.recordDecisions();
+  options.onBegin?.(g);
   const rules = setup.rules.begin(g, options.carried ?? null); // G2: night 0
   g.facts = rules.facts;
   g.winCheck = () => rules.winner();

@@ -1,38 +1,23 @@
-// `mafia-sim fuzz`: plays generated cases (./generate.ts) with every check on — the engine's invariants
-// after every phase, every decision against the options offered (G9), a result within the day cap
-// (G5, G6), points never negative — and reduces each kind of failure to a smaller case that still
-// fails the same check (./shrink.ts). What it plays depends only on the seed and on how many games the
-// budget allowed: a clock budget (--time) decides the count, nothing else.
-import { UserError } from '../errors.js';
+// `mafia-sim fuzz`: plays generated cases (./generate.ts) with every check on (./checks.ts) — the
+// engine's invariants after every phase, every decision against the options offered (G9), a result
+// within the day cap (G5, G6), points never negative, and on each case's first game G7 and G10 — plus
+// the differential checks on a sample of cases (./differential.ts), in-process or on worker threads
+// (./worker.ts); shrink.ts reduces each kind of failure and repro.ts writes it as a scenario. What it
+// plays depends only on the seed and on how many games the budget allowed: a clock budget (--time)
+// decides the count, and the thread count nothing.
 import type { Game } from '../engine/game.js';
-import { checkInvariants, InvariantError } from '../engine/invariants.js';
-import { WINNERS } from '../model/events.js';
-import { PluginError } from '../errors.js';
-import type { RulesGame } from '../rules/ruleSet.js';
 import { RULE_SETS } from '../rules/registry.js';
-import { gameRecord, playJobGame, type Job } from '../runner/job.js';
+import { playJobGame, type Job } from '../runner/job.js';
 import { splitSpec } from '../strategy/registry.js';
-import { caseJob, generateCase, type FuzzCase, type GenerateContext } from './generate.js';
-import { informationProblem } from './information.js';
+import { runPool, workerEntry } from '../runner/pool.js';
+import { checkedGame, DIFFERENTIAL_CHECKS, type Problem } from './checks.js';
+import { differentialProblem, DIFFERENTIAL_EVERY, type Doctor } from './differential.js';
+import { caseJob, generateCase, setupYaml, type FuzzCase, type GenerateContext } from './generate.js';
 
 /** Games each case plays (at most; a case stops at its first failure). */
 export const GAMES_PER_CASE = 20;
 /** Failures kept in the report (the rest are counted). */
 export const MAX_FAILURES_KEPT = 50;
-
-/** What a failed game broke: the check's name and what it said. */
-export interface Problem {
-  /** `invariants`, `G9 decisions`, `G5 result`, `G6 day cap`, `points`, `G7 information`, `G10 determinism`, `plug-in threw`, `engine threw`. */
-  readonly check: string;
-  readonly message: string;
-}
-
-/** The same failure whatever the seat, day or count it names: what shrinking must keep failing. */
-export function problemKey(p: Problem): string {
-  if (p.check === 'G10 determinism') return p.check; // where two records part differs from game to game
-  const m = p.message.replace(/^invariant broken after (day|night) \d+: /, '').replace(/\d+(\.\d+)?/g, 'N');
-  return `${p.check}: ${m}`;
-}
 
 /** The running tallies of what the fuzz run covered. */
 export class Coverage {
@@ -77,53 +62,66 @@ export class Coverage {
 }
 
 /**
- * Plays game k of the job with every check on; the problem it broke, or null. With `twice` (a case's
- * first game), the event record is kept and every seat's view is checked against it after every
- * phase (G7), and a game that passes is played again and must give the same record (G10: all chance
- * comes from the seed; a bot with state shared between games or its own Math.random fails here).
+ * Plays game k of the job with every check on (./checks.ts); the problem it broke, or null. With `twice`
+ * (a case's first game), also every seat's view against the record (G7) and a second play that must
+ * give the same record (G10: a bot with state shared between games or its own Math.random fails here).
  */
-export function playChecked(job: Job, k: number, coverage?: Coverage, twice = false): Problem | null {
-  const decisions = coverage?.decisions;
-  let leak: string | null = null;
-  const onPhaseEnd = (g: Game, rules: RulesGame) => {
-    if (decisions && g.decisionRecord) for (const d of g.decisionRecord) decisions[d.kind] = (decisions[d.kind] ?? 0) + 1;
-    checkInvariants(g, rules);
-    if (twice && leak === null) leak = informationProblem(g);
-  };
-  let g: Game;
-  try {
-    g = playJobGame(job, k, { onPhaseEnd, checkDecisions: true, ...(twice ? { keepLog: true } : {}) });
-  } catch (e) {
-    if (e instanceof InvariantError) return { check: e.message.includes('(G9)') ? 'G9 decisions' : 'invariants', message: e.message };
-    if (e instanceof PluginError) return { check: 'plug-in threw', message: e.message };
-    if (e instanceof UserError) throw e;
-    return { check: 'engine threw', message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
-  }
-  if (!WINNERS.includes(g.winner!)) return { check: 'G5 result', message: `the game ended without a result (${String(g.winner)})` };
-  if (g.day > g.config.maxDays) return { check: 'G6 day cap', message: `day ${g.day} is past the cap ${g.config.maxDays}` };
-  for (let s = 1; s <= g.n; s++) if (!(g.points[s] >= 0) || !Number.isFinite(g.points[s])) return { check: 'points', message: `seat ${s} scored ${g.points[s]}` };
-  if (leak !== null) return { check: 'G7 information', message: leak };
-  if (coverage) coverage.outcomes[g.winner!] = (coverage.outcomes[g.winner!] ?? 0) + 1;
-  if (twice) {
-    let again: string;
-    try {
-      // Kept as the first play kept it: a bot may read the record only when it is kept.
-      again = JSON.stringify(gameRecord(playJobGame(job, k, { onPhaseEnd: checkInvariants, checkDecisions: true, keepLog: true }), k));
-    } catch (e) {
-      return { check: 'G10 determinism', message: `game ${k} played again from the same seed threw: ${e instanceof Error ? e.message : String(e)}` };
-    }
-    const first = JSON.stringify(gameRecord(g, k));
-    if (again !== first) return { check: 'G10 determinism', message: replayedDifferently(k, first, again) };
-  }
-  return null;
+export function playChecked(job: Job, k: number, twice = false): Problem | null {
+  return playCounted(job, k, twice).problem;
 }
 
-/** The first difference of two records of game k, in one line. */
-export function replayedDifferently(k: number, first: string, again: string): string {
-  let i = 0;
-  while (i < first.length && first[i] === again[i]) i++;
-  const at = Math.max(0, i - 30);
-  return `game ${k} played again from the same seed gave a different record (G10): …${first.slice(at, i + 30)}… then …${again.slice(at, i + 30)}…`;
+/** One game of a case as the run counts it: what it covered, and what it broke. */
+export interface GamePlayed {
+  /** Decisions checked, by kind (G9). */
+  readonly decisions: Readonly<Record<string, number>>;
+  /** Phases after which the checks ran. */
+  readonly phases: number;
+  readonly winner: string | null;
+  readonly problem: Problem | null;
+}
+
+function playCounted(job: Job, k: number, twice: boolean): GamePlayed {
+  const decisions: Record<string, number> = {};
+  let phases = 0;
+  const onDecisions = (g: Game) => {
+    phases++;
+    if (g.decisionRecord) for (const d of g.decisionRecord) decisions[d.kind] = (decisions[d.kind] ?? 0) + 1;
+  };
+  const { problem, game } = checkedGame((checks) => playJobGame(job, k, checks), { full: twice, index: k, onDecisions });
+  return { decisions, phases, winner: problem === null ? game!.winner : null, problem };
+}
+
+/** A case's games as played: in order, at most GAMES_PER_CASE, stopping at the first that fails. */
+export interface CasePlayed {
+  readonly games: readonly GamePlayed[];
+  /** The differential checks' verdict on a sampled case (null: passed); undefined when not sampled. */
+  readonly differential?: Problem | null;
+}
+
+/** Which cases get the differential checks (./differential.ts): every `every`-th (index every − 1, 2·every − 1, …). */
+export interface Sampling {
+  readonly every: number;
+  /** Tests: alters one side of a comparison, to show the check catches a difference. */
+  readonly doctor?: Doctor;
+}
+
+const SAMPLING: Sampling = { every: DIFFERENTIAL_EVERY };
+
+/**
+ * Plays case `index` of the run: its games in order, the first also twice (G10), stopping at its first
+ * failure or before game k > 0 when `stop(k)` says so; a sampled case also gets the differential checks.
+ */
+export async function playCase(seed: string, index: number, ctx: GenerateContext, perCase: number, stop: (k: number) => boolean = () => false, sampling = SAMPLING): Promise<CasePlayed> {
+  const { case: c } = generateCase(seed, index, ctx);
+  const job = caseJob(c, ctx, `fuzz-${c.index}.yaml`);
+  const games: GamePlayed[] = [];
+  for (let k = 0; k < perCase && (k === 0 || !stop(k)); k++) {
+    const p = playCounted(job, k, k === 0);
+    games.push(p);
+    if (p.problem !== null) break;
+  }
+  if ((index + 1) % sampling.every !== 0) return { games };
+  return { games, differential: await differentialProblem({ job, setupYaml: setupYaml(c), games: perCase }, sampling.doctor) };
 }
 
 export interface Failure {
@@ -138,11 +136,22 @@ export interface FuzzPlan {
   /** A budget of games, or of milliseconds (the clock then decides only how many games are played). */
   readonly budget: { readonly games: number } | { readonly ms: number };
   readonly ctx: GenerateContext;
+  /** Threads to play cases on; 1 (the default) plays in-process. The run is the same for any count. */
+  readonly workers?: number;
   readonly gamesPerCase?: number;
-  /** Called after every game. */
-  readonly onGame?: (p: { games: number; cases: number; failures: number }) => void;
+  /** Which cases get the differential checks (default: one in DIFFERENTIAL_EVERY); a doctor only in-process. */
+  readonly sampling?: Sampling;
+  /** Called as games are counted (after every game in-process, after every case on threads). */
+  readonly onGame?: (p: FuzzProgress) => void;
   /** The clock, in ms (tests). */
   readonly now?: () => number;
+}
+
+export interface FuzzProgress {
+  readonly games: number;
+  readonly cases: number;
+  readonly checks: number;
+  readonly failures: number;
 }
 
 export interface FuzzRun {
@@ -150,42 +159,104 @@ export interface FuzzRun {
   readonly cases: number;
   readonly refused: number;
   readonly failedCases: number;
+  /** Checks run: after every phase of every game, and the differential checks of the sampled cases. */
+  readonly checks: { readonly phases: number; readonly differential: number };
   /** The first MAX_FAILURES_KEPT failures, in case order. */
   readonly failures: readonly Failure[];
   readonly coverage: Coverage;
 }
 
-export function fuzz(plan: FuzzPlan): FuzzRun {
+/** The run's tallies, cases added in case order. */
+class Tallies {
+  games = 0;
+  cases = 0;
+  refused = 0;
+  failedCases = 0;
+  phases = 0;
+  differential = 0;
+  readonly failures: Failure[] = [];
+  readonly coverage = new Coverage();
+
+  constructor(private readonly plan: FuzzPlan) {}
+
+  /** Case `index`, its games cut to `keep` (a --games budget ends inside the last case). */
+  add(index: number, played: CasePlayed, keep: number): void {
+    const { case: c, refused } = generateCase(this.plan.seed, index, this.plan.ctx);
+    this.coverage.addCase(c, caseJob(c, this.plan.ctx, `fuzz-${c.index}.yaml`));
+    this.cases++;
+    this.refused += refused;
+    let failed: Failure | null = null;
+    played.games.slice(0, keep).forEach((p, k) => {
+      this.games++;
+      this.phases += p.phases;
+      for (const [kind, n] of Object.entries(p.decisions)) this.coverage.decisions[kind] = (this.coverage.decisions[kind] ?? 0) + n;
+      if (p.winner !== null) this.coverage.outcomes[p.winner] = (this.coverage.outcomes[p.winner] ?? 0) + 1;
+      if (p.problem !== null) failed = { case: c, game: k, problem: p.problem };
+    });
+    if (played.differential !== undefined) {
+      this.differential += DIFFERENTIAL_CHECKS.length;
+      if (failed === null && played.differential !== null) failed = { case: c, game: 0, problem: played.differential };
+    }
+    if (failed !== null) {
+      this.failedCases++;
+      if (this.failures.length < MAX_FAILURES_KEPT) this.failures.push(failed);
+    }
+  }
+
+  progress(): FuzzProgress {
+    return { games: this.games, cases: this.cases, checks: this.phases + this.differential, failures: this.failedCases };
+  }
+
+  run(): FuzzRun {
+    const { games, cases, refused, failedCases, failures, coverage } = this;
+    return { games, cases, refused, failedCases, checks: { phases: this.phases, differential: this.differential }, failures, coverage };
+  }
+}
+
+export async function fuzz(plan: FuzzPlan): Promise<FuzzRun> {
   const perCase = plan.gamesPerCase ?? GAMES_PER_CASE;
   const now = plan.now ?? (() => performance.now());
   const start = now();
   const budget = plan.budget;
-  const spent = (games: number) => ('games' in budget ? games >= budget.games : now() - start >= budget.ms);
-  const coverage = new Coverage();
-  const failures: Failure[] = [];
-  let games = 0;
-  let cases = 0;
-  let refused = 0;
-  let failedCases = 0;
-  while (!spent(games)) {
-    const { case: c, refused: r } = generateCase(plan.seed, cases, plan.ctx);
-    refused += r;
-    cases++;
-    const job = caseJob(c, plan.ctx, `fuzz-${c.index}.yaml`);
-    coverage.addCase(c, job);
-    // A case begun plays at least its first game, so a --time run stops where a --games run of the
-    // same count does (the clock is read between games, never before a case's first).
-    for (let k = 0; k < perCase && (k === 0 || !spent(games)); k++) {
-      // The first game of each setup is also played twice (G10).
-      const problem = playChecked(job, k, coverage, k === 0);
-      games++;
-      if (problem !== null) {
-        failedCases++;
-        if (failures.length < MAX_FAILURES_KEPT) failures.push({ case: c, game: k, problem });
-      }
-      plan.onGame?.({ games, cases, failures: failedCases });
-      if (problem !== null) break;
+  const timeUp = () => 'ms' in budget && now() - start >= budget.ms;
+  const t = new Tallies(plan);
+  if ((plan.workers ?? 1) <= 1) {
+    const spent = (games: number) => ('games' in budget ? games >= budget.games : timeUp());
+    while (!spent(t.games)) {
+      // A case begun plays at least its first game, so a --time run stops where a --games run of the
+      // same count does (the clock is read between games, never before a case's first).
+      const played = await playCase(plan.seed, t.cases, plan.ctx, perCase, (k) => spent(t.games + k), plan.sampling);
+      t.add(t.cases, played, played.games.length);
+      plan.onGame?.(t.progress());
     }
+    return t.run();
   }
-  return { games, cases, refused, failedCases, failures, coverage };
+  // On threads: cases are handed out in order while the budget may still want them, and taken in
+  // order; a --games budget cuts the last case taken where the in-process loop would have stopped.
+  const limit = 'games' in budget ? budget.games : Infinity;
+  await runPool<CasePlayed>({
+    url: workerEntry('fuzz/worker'),
+    workerData: { seed: plan.seed, roles: [...plan.ctx.plugins.keys()], strategies: [...plan.ctx.userStrategies], perCase, every: plan.sampling?.every ?? DIFFERENTIAL_EVERY } satisfies FuzzWorkerInit,
+    workers: plan.workers!,
+    // Every case plays at least one game: more cases than the games left cannot all be taken.
+    more: (i) => !timeUp() && i - t.cases < limit - t.games,
+    take: (i, played) => {
+      t.add(i, played, Math.max(1, Math.min(played.games.length, limit - t.games)));
+      plan.onGame?.(t.progress());
+      return t.games >= limit ? 'stop' : undefined;
+    },
+    describe: (i) => `fuzz case ${i}`,
+  });
+  return t.run();
+}
+
+/** What a fuzz worker thread (./worker.ts) is started with. */
+export interface FuzzWorkerInit {
+  readonly seed: string;
+  /** Role plug-ins that may join a table (absolute paths). */
+  readonly roles: readonly string[];
+  readonly strategies: readonly string[];
+  readonly perCase: number;
+  /** Sampling.every. */
+  readonly every: number;
 }

@@ -5,7 +5,8 @@
 import { UserError } from '../errors.js';
 import { RULE_SETS } from '../rules/registry.js';
 import { splitSpec } from '../strategy/registry.js';
-import { GAMES_PER_CASE, playChecked, problemKey, type Failure } from './fuzz.js';
+import { problemKey } from './checks.js';
+import { GAMES_PER_CASE, playChecked, type Failure } from './fuzz.js';
 import { caseJob, type FuzzCase, type GenerateContext } from './generate.js';
 
 /** Candidate cases tried at most, per failure. */
@@ -81,7 +82,7 @@ function firstFailing(c: FuzzCase, ctx: GenerateContext, key: string, limit: num
     throw e;
   }
   for (let k = 0; k < limit; k++) {
-    const p = playChecked(job, k, undefined, key.startsWith('G10'));
+    const p = playChecked(job, k, key.startsWith('G10'));
     if (p !== null) return problemKey(p) === key ? k : null;
   }
   return null;

@@ -3,8 +3,7 @@
 // interrupt (AbortSignal) keeps only the contiguous prefix of finished chunks, and so does a stopping
 // rule (`until`, judged on that prefix after each chunk): either way the result is deterministic for
 // the games it covers. Several jobs ("arms") can be played on the same games (see batch.ts).
-import { Worker } from 'node:worker_threads';
-import { UserError } from '../errors.js';
+import type { Worker } from 'node:worker_threads';
 import { OutcomePairs } from '../stats/paired.js';
 import { Tally, type TallyData } from '../stats/tally.js';
 import { DetailPairs, type DetailData } from '../stats/pairedDetail.js';
@@ -12,15 +11,13 @@ import { tuneHeapForGames } from './heapTuning.js';
 import { GameFailure, newDetails, newTally, playChunk, type ArmsTally } from './batch.js';
 import { jobSpec, type Job, type JobSpec } from './job.js';
 import { isPluginSpec } from '../strategy/registry.js';
+import { fatalError, startWorker, workerEntry, WorkerLost, type FatalMessage } from './pool.js';
+
+export { WorkerLost } from './pool.js';
 
 /** Games per chunk: the unit of work handed to a thread, and of a partial result. */
 export const CHUNK_GAMES = 2000;
 
-/**
- * Each worker's V8 young generation, MB. A game's garbage is short-lived; measured on 2 cores, 8 MB
- * instead of V8's default played as many games per CPU-second and cut peak RSS by about 40 MB.
- */
-const WORKER_YOUNG_GENERATION_MB = 8;
 
 export interface RunPlan {
   /** First game index. */
@@ -52,10 +49,6 @@ export interface RunPlan {
   readonly baselines?: readonly number[];
 }
 
-/** A worker thread died under a chunk (out of memory, or ended): the run cannot account for its games. */
-export class WorkerLost extends Error {
-  override readonly name = 'WorkerLost';
-}
 
 export interface RunResult {
   readonly tally: Tally;
@@ -97,7 +90,7 @@ export interface ChunkData {
 export type WorkerMessage =
   | ({ readonly type: 'chunk'; readonly chunk: number } & ChunkData)
   | { readonly type: 'failure'; readonly chunk: number; readonly game: number; readonly error: string; readonly replay: string; readonly causeStack: string }
-  | { readonly type: 'fatal'; readonly userError: boolean; readonly message: string; readonly stack: string };
+  | FatalMessage;
 
 export async function runGames(job: Job, plan: RunPlan): Promise<RunResult> {
   const r = await runArms([job], plan);
@@ -161,12 +154,6 @@ async function runInProcess({ jobs, plan, chunks, chunkFrom, chunkTo, merged }: 
     if (c + 1 < chunks) await new Promise((resolve) => setImmediate(resolve));
   }
   return merged.result(plan.end, false);
-}
-
-/** Where the worker entry is: next to this module when built; from src/ (vitest), dist/'s copy. */
-function workerUrl(): URL {
-  const here = import.meta.url;
-  return here.endsWith('.ts') ? new URL('../../dist/src/runner/worker.js', here) : new URL('./worker.js', here);
 }
 
 function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies }: Ctx, count: number): Promise<ArmsResult> {
@@ -234,11 +221,7 @@ function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies 
 
     const onMessage = (w: Worker, m: WorkerMessage) => {
       if (settled) return;
-      if (m.type === 'fatal') {
-        const e = m.userError ? new UserError(m.message) : new Error(`worker thread: ${m.message}`);
-        if (!m.userError) e.stack = `Error: worker thread failed\nCaused by: ${m.stack}`;
-        return fail(e);
-      }
+      if (m.type === 'fatal') return fail(fatalError(m));
       playing.delete(w);
       if (m.type === 'failure') {
         if (failure === null || m.chunk < failure.chunk) failure = { chunk: m.chunk, error: new GameFailure(m.game, m.error, m.replay, m.causeStack) };
@@ -255,17 +238,7 @@ function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies 
     plan.signal?.addEventListener('abort', onAbort);
     if (plan.signal?.aborted) return onAbort();
     for (let i = 0; i < count; i++) {
-      const w = new Worker(workerUrl(), { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
-      w.on('message', (m: WorkerMessage) => onMessage(w, m));
-      w.on('error', (e) => {
-        if ((e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') return lost(w, 'ran out of memory (JS heap)');
-        // An error thrown outside any chunk's try (a plug-in's timer, say): the thread is gone with it.
-        const text = e instanceof Error ? `${e.name}: ${e.message.split('\n')[0]}` : String(e);
-        lost(w, `failed with an uncaught ${text}`);
-      });
-      w.on('exit', (code) => {
-        if (!settled) lost(w, `exited unexpectedly (exit code ${code})`);
-      });
+      const w: Worker = startWorker<WorkerMessage>(workerEntry('runner/worker'), init, (m) => onMessage(w, m), (what) => lost(w, what), () => settled);
       pool.push(w);
       idle.push(w);
     }

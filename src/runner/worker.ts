@@ -1,23 +1,16 @@
 // Worker-thread entry (runs from dist/): rebuilds the job from plain data, then plays the chunks the
 // main thread sends, posting back each chunk's tally (and --games-out lines) as plain data.
 import { parentPort, workerData } from 'node:worker_threads';
-import { UserError } from '../errors.js';
 import { GameFailure, playChunk } from './batch.js';
 import { jobFromSpec, type Job } from './job.js';
 import type { ChunkRequest, WorkerInit, WorkerMessage } from './parallel.js';
+import { fatalMessage } from './pool.js';
 
 const port = parentPort!;
 const init = workerData as WorkerInit;
 const post = (m: WorkerMessage) => port.postMessage(m);
 
-function fatal(e: unknown): void {
-  post({
-    type: 'fatal',
-    userError: e instanceof UserError,
-    message: e instanceof Error ? e.message : String(e),
-    stack: e instanceof Error ? (e.stack ?? e.message) : String(e),
-  });
-}
+const fatal = (e: unknown) => post(fatalMessage(e));
 
 const ready: Promise<Job[]> = Promise.all(init.specs.map((spec) => jobFromSpec(spec)));
 ready.catch(fatal); // reported once; the main thread then stops every worker

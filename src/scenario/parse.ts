@@ -8,6 +8,7 @@ import { closest, textProblem } from '../text.js';
 import { DECISION_KINDS, SPEECH_KINDS } from '../model/decisions.js';
 import { ROLES } from '../rules/catalogue.js';
 import { loadedRoles } from '../setup/rolePlugins.js';
+import { CHECKS, type CheckName } from '../fuzz/checks.js';
 /** Script entries that set state as the phase begins instead of answering a request. */
 export const SETTINGS = ['fouls'] as const;
 
@@ -32,6 +33,8 @@ export interface Expectation {
   readonly days?: number;
   readonly points?: Readonly<Record<string, number>>;
   readonly illegalDecisions?: number;
+  /** Fuzz checks (src/fuzz/checks.ts) the whole game must pass: a fuzz repro's expectation. */
+  readonly holds?: readonly CheckName[];
 }
 
 export interface Scenario {
@@ -40,14 +43,21 @@ export interface Scenario {
   readonly setup: string;
   readonly options: readonly string[];
   readonly seed: string;
+  /** The game's index in the run of `seed` (default 0): the game seed is (seed, game). */
+  readonly game: number;
   readonly deal: readonly string[];
+  /**
+   * The seed's own shuffle deals, and it must deal `deal` (a fuzz repro): the game's stream then draws
+   * what the fuzzed game drew. Otherwise `deal` is fixed instead of shuffled.
+   */
+  readonly seededDeal: boolean;
   readonly fallback: string;
   readonly script: ReadonlyMap<string, PhaseScript>;
   readonly expect: readonly Expectation[];
 }
 
-const FIELDS = ['name', 'setup', 'options', 'seed', 'deal', 'fallback', 'script', 'expect'];
-const EXPECT_FIELDS = ['after', 'alive', 'dead', 'eliminated', 'frozen', 'healed', 'checks', 'events', 'noEvents', 'sequence', 'counts', 'nominees', 'fouls', 'winner', 'days', 'points', 'illegalDecisions'];
+const FIELDS = ['name', 'setup', 'options', 'seed', 'game', 'deal', 'seededDeal', 'fallback', 'script', 'expect'];
+const EXPECT_FIELDS = ['after', 'alive', 'dead', 'eliminated', 'frozen', 'healed', 'checks', 'events', 'noEvents', 'sequence', 'counts', 'nominees', 'fouls', 'winner', 'days', 'points', 'illegalDecisions', 'holds'];
 const PATTERN_LISTS = ['events', 'noEvents', 'sequence'];
 const SEAT_LISTS = ['alive', 'dead', 'eliminated', 'frozen', 'healed', 'nominees'];
 
@@ -75,6 +85,8 @@ export function readScenario(file: string): Scenario {
   const deal = Array.isArray(d.deal) ? d.deal.map(String) : fail('deal', 'missing (the role of each seat, seat 1 first)');
   const plugins = [...loadedRoles()];
   deal.forEach((r, i) => ROLES.has(r) || plugins.some((p) => p.id === r) || fail(`deal[${i}]`, `unknown role "${r}"${closest(r, [...ROLES.keys()])}`));
+  const game = d.game === undefined ? 0 : Number.isInteger(d.game) && (d.game as number) >= 0 ? (d.game as number) : fail('game', `expected a game index ≥ 0; got ${JSON.stringify(d.game)}`);
+  const seededDeal = d.seededDeal === undefined ? false : typeof d.seededDeal === 'boolean' ? d.seededDeal : fail('seededDeal', `expected true or false; got ${JSON.stringify(d.seededDeal)}`);
   const fallback = d.fallback === undefined ? 'none' : String(d.fallback);
   const script = new Map<string, PhaseScript>();
   if (d.script !== undefined) {
@@ -108,6 +120,12 @@ export function readScenario(file: string): Scenario {
       const list = (e as Record<string, unknown>)[k];
       if (list !== undefined && (!Array.isArray(list) || !list.every((x) => Number.isInteger(x)))) fail(`expect[${i}].${k}`, 'must be a list of seat numbers');
     }
+    const holds = (e as Record<string, unknown>).holds;
+    if (holds !== undefined) {
+      if (!Array.isArray(holds) || holds.length === 0) fail(`expect[${i}].holds`, `must be a list of fuzz checks (${CHECKS.join(', ')})`);
+      for (const h of holds as unknown[]) if (!(CHECKS as readonly unknown[]).includes(h)) fail(`expect[${i}].holds`, `unknown check ${JSON.stringify(h)}${closest(String(h), CHECKS)} (${CHECKS.join(', ')})`);
+      if (after !== undefined) fail(`expect[${i}].holds`, 'holds checks the whole game, after every phase: it cannot be given with after');
+    }
     const counts = (e as Record<string, unknown>).counts;
     if (counts !== undefined && (!Array.isArray(counts) || !counts.every((c) => isRecord(c) && Number.isInteger(c.times) && isRecord(c.event) && Object.keys(c).length === 2))) {
       fail(`expect[${i}].counts`, 'must be a list of {times: N, event: PATTERN}');
@@ -123,7 +141,9 @@ export function readScenario(file: string): Scenario {
     setup,
     options,
     seed: d.seed === undefined ? '1' : String(d.seed),
+    game,
     deal,
+    seededDeal,
     fallback,
     script,
     expect: expect as Expectation[],
@@ -149,7 +169,7 @@ function pluginDecision(kind: string): boolean {
 }
 
 /** Decisions answered yes or no (1 or 0); every other decision kind names a seat. */
-const YES_NO_KINDS: readonly string[] = ['voteAll', 'note', 'cancel'];
+export const YES_NO_KINDS: readonly string[] = ['voteAll', 'note', 'cancel'];
 
 /**
  * A scripted answer. A seat that is not at the table (`maniacKill: 99`) is an error in the file, not

@@ -2,7 +2,8 @@
 // action), and every expectation is checked after its phase or at the end.
 import type { GameEvent, Statement } from '../model/events.js';
 import type { Game } from '../engine/game.js';
-import { playGame } from '../engine/play.js';
+import { playGame, type PlayOptions } from '../engine/play.js';
+import { checkedGame, type CheckName, type Problem } from '../fuzz/checks.js';
 import { UserError } from '../errors.js';
 import type { RoleDef } from '../model/roles.js';
 import type { RulesGame } from '../rules/ruleSet.js';
@@ -21,7 +22,10 @@ export interface ExpectationResult {
 export interface ScenarioResult {
   readonly scenario: Scenario;
   readonly results: readonly ExpectationResult[];
-  readonly game: Game;
+  /** The game played; null only when a `holds` game threw before it was dealt. */
+  readonly game: Game | null;
+  /** With a `holds` expectation: the first fuzz check the game broke (it stopped there), or null. */
+  readonly problem: Problem | null;
 }
 
 const phaseKey = (g: Game) => `${g.phase} ${g.phase === 'day' ? g.day : g.night}`;
@@ -39,25 +43,58 @@ export function runScenario(sc: Scenario): ScenarioResult {
   const results: ExpectationResult[] = [];
   const reached = new Set<string>();
   let phaseStart = 0;
+  const settings = (g: Game, rules: RulesGame) => {
+    // Settings (fouls) of the next phase take effect as it begins, i.e. now.
+    if (!g.over) applySettings(g, rules, sc.script.get(g.phase === 'day' ? `night ${g.night + 1}` : `day ${g.day + 1}`));
+  };
   const onPhaseEnd = (g: Game, rules: RulesGame) => {
     const key = phaseKey(g);
     reached.add(key);
     const events = (g.log ?? []).slice(phaseStart);
     phaseStart = g.log?.length ?? 0;
     for (const e of sc.expect) if (e.after === key) results.push(...check(g, e, events, key));
-    // Settings (fouls) of the next phase take effect as it begins, i.e. now.
-    if (!g.over) applySettings(g, rules, sc.script.get(g.phase === 'day' ? `night ${g.night + 1}` : `day ${g.day + 1}`));
+    settings(g, rules);
   };
-  const game = playGame(setup.game, setup.deck, (seat, role) => scriptedPlayer(sc, seat, role, fallback?.createPlayer(seat) ?? null), deriveGameSeed(sc.seed, 0), {
-    keepLog: true,
-    fixedDeal: deal,
-    onPhaseEnd,
-  });
+  const gameSeed = deriveGameSeed(sc.seed, sc.game);
+  // A seeded deal is dealt by the seed's shuffle, as in the run the scenario replays; it must be `deal`.
+  const onBegin = (g: Game) => {
+    const dealt = g.roles.slice(1).map((r) => r.id);
+    if (dealt.join() !== sc.deal.join()) throw new UserError(`${sc.file}: deal: seed ${sc.seed}, game ${sc.game} deals [${dealt.join(', ')}], not the deal listed (seededDeal: true)`);
+  };
+  const play = (extra: PlayOptions, again: boolean) =>
+    playGame(setup.game, setup.deck, (seat, role) => scriptedPlayer(sc, seat, role, fallback?.createPlayer(seat) ?? null), gameSeed, {
+      ...extra,
+      keepLog: true,
+      ...(sc.seededDeal ? {} : { fixedDeal: deal }),
+      onBegin: (g) => {
+        if (sc.seededDeal) onBegin(g);
+        extra.onBegin?.(g);
+      },
+      onPhaseEnd: (g, rules) => {
+        extra.onPhaseEnd?.(g, rules);
+        (again ? settings : onPhaseEnd)(g, rules);
+      },
+    });
+  const holds = sc.expect.flatMap((e) => e.holds ?? []);
+  // With `holds`, the game is played through the fuzz checks (which stop it at the first that breaks).
+  const checked = holds.length > 0 ? checkedGame(play, { full: true, index: sc.game }) : { problem: null, game: play({}, false) };
+  const game = checked.game;
   for (const e of sc.expect) {
-    if (e.after === undefined) results.push(...check(game, e, game.log ?? [], 'the end'));
-    else if (!reached.has(e.after)) results.push({ label: `after ${e.after}`, ok: false, detail: `the game ended (${game.winner}) before ${e.after}` });
+    if (e.holds) results.push(...e.holds.map((name) => held(name, checked.problem)));
+    if (e.after === undefined) {
+      if (game !== null) results.push(...check(game, e, game.log ?? [], 'the end'));
+    } else if (!reached.has(e.after)) {
+      results.push({ label: `after ${e.after}`, ok: false, detail: checked.problem ? `the game stopped before ${e.after}: [${checked.problem.check}] ${checked.problem.message}` : `the game ended (${game!.winner}) before ${e.after}` });
+    }
   }
-  return { scenario: sc, results, game };
+  return { scenario: sc, results, game, problem: checked.problem };
+}
+
+/** A `holds` check passes when the game played to its end through every check (one stops the game). */
+function held(name: CheckName, problem: Problem | null): ExpectationResult {
+  const label = `holds [${name}] in the whole game`;
+  if (problem === null) return { label, ok: true, detail: '' };
+  return { label, ok: false, detail: problem.check === name ? problem.message : `the game stopped at another check first: [${problem.check}] ${problem.message}` };
 }
 
 function hasSetting(ps: PhaseScript | undefined): boolean {

@@ -18,8 +18,8 @@ const BODYGUARD = fileURLToPath(new URL('../../roles/bodyguard.ts', import.meta.
 describe(`random setups (${GAMES} games, seed ${SEED})`, async () => {
   const ctx: GenerateContext = { plugins: new Map([[BODYGUARD, await loadRolePlugin(BODYGUARD, BODYGUARD, BODYGUARD)]]), userStrategies: [] };
 
-  it('G5 G6 G9 G10 every random setup plays to a result within the day cap, invariants holding after every phase', () => {
-    const run = fuzz({ seed: SEED, budget: { games: GAMES }, ctx });
+  it('G5 G6 G9 G10 every random setup plays to a result within the day cap, invariants holding after every phase', async () => {
+    const run = await fuzz({ seed: SEED, budget: { games: GAMES }, ctx });
     const failures = run.failures.map((f) => `[${f.problem.check}] case ${f.case.index} game ${f.game}: ${f.problem.message} (mafia-sim fuzz --seed ${SEED} --games ${GAMES} shrinks it)`);
     expect(failures).toEqual([]);
     expect(run.games).toBe(GAMES);
