@@ -5,6 +5,7 @@
 // that dies (out of memory, exit, an uncaught error) stops the pool with a WorkerLost naming its task.
 import { Worker } from 'node:worker_threads';
 import { UserError } from '../errors.js';
+import { tuneHeapForGames } from './heapTuning.js';
 
 /**
  * Each worker's V8 young generation, MB. A game's garbage is short-lived; measured on 2 cores, 8 MB
@@ -71,6 +72,7 @@ export interface PoolPlan<R> {
 }
 
 export function runPool<R>(plan: PoolPlan<R>): Promise<void> {
+  tuneHeapForGames(); // before the first game (docs/performance.md)
   const window = 4 * plan.workers;
   const waiting = new Map<number, R>();
   let taken = 0;
