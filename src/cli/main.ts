@@ -87,6 +87,7 @@ Examples:
     .option('--csv <file>', 'also write every table as one tidy CSV (docs/reports.md)', once('--csv'))
     .option('--check', 'check engine invariants after every phase, and that every decision taken was among the options offered (G9; slower)')
     .option('--strict', 'stop at the first failed game instead of recording it')
+    .option('--metrics', 'also count how each strategy plays, per side: vote accuracy, votes on allies, investigator claims and report truth, doctor saves, kills on revealed investigators, illegal decisions (docs/strategies.md)')
     .option('-w, --workers <n>', 'threads to play on; 1 plays in-process, or on one thread with a plug-in (default: one per 25,000 games, up to the number of CPUs)', once('--workers'))
     .option('--shard <i/n>', 'play only shard I of N: games [⌊(I−1)·G/N⌋, ⌊I·G/N⌋) (merge the --json reports with `merge`)', once('--shard'))
     .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')

@@ -49,6 +49,8 @@ export interface RunPlan {
   readonly details?: boolean;
   /** Arm i is paired with arm baselines[i] (an earlier arm; default: arm 0). */
   readonly baselines?: readonly number[];
+  /** Count behaviour metrics (src/stats/metrics.ts) into every tally. */
+  readonly metrics?: boolean;
 }
 
 /** A worker thread died under a chunk (out of memory, or ended): the run cannot account for its games. */
@@ -76,6 +78,7 @@ export interface WorkerInit {
   readonly records: boolean;
   readonly details: boolean;
   readonly baselines?: readonly number[];
+  readonly metrics: boolean;
 }
 
 export interface ChunkRequest {
@@ -147,7 +150,7 @@ interface Ctx {
 }
 
 async function runInProcess({ jobs, plan, chunks, chunkFrom, chunkTo, merged }: Ctx): Promise<ArmsResult> {
-  const opts = { check: plan.check, strict: plan.strict, records: plan.onLines !== undefined, details: plan.details, baselines: plan.baselines };
+  const opts = { check: plan.check, strict: plan.strict, records: plan.onLines !== undefined, details: plan.details, baselines: plan.baselines, metrics: plan.metrics };
   for (let c = 0; c < chunks; c++) {
     if (plan.signal?.aborted) return merged.result(chunkFrom(c), true);
     const result = playChunk(jobs, chunkFrom(c), chunkTo(c), opts);
@@ -168,7 +171,7 @@ function workerUrl(): URL {
 }
 
 function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies }: Ctx, count: number): Promise<ArmsResult> {
-  const init: WorkerInit = { specs: jobs.map(jobSpec), check: plan.check === true, strict: plan.strict === true, records: plan.onLines !== undefined, details: plan.details === true, ...(plan.baselines ? { baselines: plan.baselines } : {}) };
+  const init: WorkerInit = { specs: jobs.map(jobSpec), check: plan.check === true, strict: plan.strict === true, records: plan.onLines !== undefined, details: plan.details === true, metrics: plan.metrics === true, ...(plan.baselines ? { baselines: plan.baselines } : {}) };
   // Chunks finished out of order wait here until the ones before them are in; handing out chunks at
   // most WINDOW ahead of the first unmerged one bounds that buffer whatever a slow thread does.
   const window = 4 * count;
