@@ -13,6 +13,9 @@ import { Metrics } from '../src/stats/metrics.js';
 import { Tally } from '../src/stats/tally.js';
 import { parseStrategies, strategyLabelFor } from '../src/strategy/registry.js';
 import { makeJob } from './helpers/job.js';
+import { metricsRows } from '../src/report/metrics.js';
+import { loadSetup } from '../src/setup/load.js';
+import { runTournament } from '../src/tournament/tournament.js';
 import { cli } from './helpers/cli.js';
 
 const role = (id: string): RoleDef => ROLES.get(id)!;
@@ -132,5 +135,16 @@ describe('behaviour metrics', () => {
     expect(merged.metrics).toEqual(one.metrics);
     const plain = JSON.parse(cli([...base.filter((x) => x !== '--metrics'), '--workers', '1', '--shard', '2/2']).stdout);
     expect(() => mergeRuns([{ file: 'a.json', report: a }, { file: 'c.json', report: plain }])).toThrow(/a\.json has behaviour metrics \(run --metrics\) and c\.json does not/);
+  });
+
+  it('tournament --metrics: each pairing has the rows a run of that pairing has', async () => {
+    const t = await runTournament({ setupArg: 'ukrainian', overrides: [], setup: loadSetup('ukrainian', []), strategies: ['random', 'smart'], games: 40, seed: '4', workers: 1, metrics: true });
+    const last = t.pairings[3];
+    expect([last.town, last.mafia]).toEqual(['smart', 'smart']);
+    const run = runBatch(makeJob('ukrainian', [], '4', ['town=smart', 'mafia=smart']), { from: 0, to: 40, metrics: true });
+    expect(last.metrics).toEqual(metricsRows(run.metrics!));
+    expect(t.pairings[1].metrics!.map((r) => `${r.side} ${r.strategy}`)).toEqual(['town random', 'mafia smart']);
+    const plain = await runTournament({ setupArg: 'ukrainian', overrides: [], setup: loadSetup('ukrainian', []), strategies: ['random'], games: 5, seed: '4', workers: 1 });
+    expect(plain.pairings[0].metrics).toBeUndefined();
   });
 });

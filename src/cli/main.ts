@@ -286,6 +286,7 @@ Examples:
     .option('--seed <n>', 'run seed: game K of every pairing plays from (seed, K)', once('--seed'), '1')
     .option('-w, --workers <n>', 'threads to play each pairing on; 1 plays in-process (default: one per 25,000 games, up to the number of CPUs)', once('--workers'))
     .option('--json', 'print the tournament as JSON')
+    .option('--metrics', 'also count how each side of each pairing plays (as run --metrics)')
     .option('--html <file>', 'also write the tournament as a self-contained HTML page (heat maps, the paired comparison)', once('--html'))
     .option('--csv <file>', 'also write every table as one tidy CSV (docs/reports.md)', once('--csv'))
     .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')

@@ -167,7 +167,8 @@ export function renderReport(r: Report, c: ChalkInstance, width = UNLIMITED): st
   return out.join('\n');
 }
 
-function metricsTable(rows: readonly MetricsRow[], width: number, c: ChalkInstance): string {
+/** The behaviour metrics of a run or a tournament pairing: one column per side and strategy. */
+export function metricsTable(rows: readonly MetricsRow[], width: number, c: ChalkInstance): string {
   const day = (x: MetricsRow) => (x.claimDay.n === 0 ? '—' : formatMean(x.claimDay));
   return fitTable([
     { head: 'metric', key: true, cells: [...METRIC_RATIOS.map((k) => METRIC_LABELS[k]), 'mean day of an investigator claim', 'illegal decisions'] },
