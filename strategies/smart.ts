@@ -8,6 +8,7 @@ import { fmix32, type Rng } from '../src/rng.js';
 import { NO, YES, type Decision, type DecisionRequest, type Player, type SpeechKind, type Strategy } from '../src/strategy/types.js';
 import type { PlayerView } from '../src/views/view.js';
 import { Mind } from './smart/mind.js';
+import { RED } from './smart/reading.js';
 import { DEFAULT_SMART_PARAMS, SMART_PARAMS, smartParams, type SmartParams } from './smart/params.js';
 
 /** Scores within this of each other are equal (sums of the same fractions in another order differ by ~1e-16). */
@@ -37,6 +38,12 @@ export function best(options: readonly number[], score: readonly number[], rng: 
   return pick;
 }
 
+/**
+ * How much a town vote leans to a suspect per vote he already has this round (issue 13: three town
+ * players against one mafia split their votes). Measured on 2,000 games, seed 1: 0 → 0.3 took the
+ * town from 23.7% to 28.2% on club-12 (61.0% → 62.1% Ukrainian); 0.6 gained no more.
+ */
+const FOLLOW = 0.3;
 /** Softmax weights, one per option (reused across decisions). */
 const WEIGHTS: number[] = [];
 
@@ -114,6 +121,8 @@ class SmartPlayer implements Player {
   private fakeDrawn = false;
   private revealed = false;
   private vouched = 0;
+  /** Mafia: the "checks" this seat has reported as a fake investigator. */
+  private fakeReports = 0;
 
   constructor(private readonly p: SmartParams) {}
 
@@ -206,10 +215,43 @@ class SmartPlayer implements Player {
       return pick !== 0 && already < 3 ? pick : null;
     }
     const sus = m.suspicion(true);
-    const pick = soft(options, sus, this.p.temperature, rng);
+    const red = this.settledRed(m);
+    const pick = soft(options, sus, this.p.temperature, rng, red);
     if (pick === 0) return null;
-    if (already < 2) return sus[pick] > EPS || rng.chance(this.p.nominateBlind) ? pick : null;
+    // A player the trusted investigator cleared must not be the only nominee (he would leave unvoted).
+    if (already < 2) return sus[pick] > EPS || this.clearedNominee(view, red) || rng.chance(this.p.nominateBlind) ? pick : null;
     return sus[pick] >= this.p.nominateAt ? pick : null;
+  }
+
+  /**
+   * A town vote leans to the suspects others have already voted this round (FOLLOW per vote), so a
+   * town that reads alike does not split its votes and let the last mafia player through. Only a
+   * suspect gains: a vote for a player I clear or do not suspect moves nothing.
+   */
+  private withBallot(m: Mind, sus: readonly number[]): readonly number[] {
+    const ballot = m.ballot;
+    if (ballot === null) return sus;
+    const out = m.scratchA;
+    for (let s = 0; s <= m.n; s++) out[s] = sus[s] > EPS ? sus[s] + FOLLOW * ballot[s] : sus[s];
+    return out;
+  }
+
+  /** Whether one of today's nominees is a settled red. */
+  private clearedNominee(view: PlayerView, red: readonly number[]): boolean {
+    for (const s of view.nominees()) if (red[s] === 1) return true;
+    return false;
+  }
+
+  /**
+   * 1 for the seats a town player takes as settled red (certain, or reported red by a claimant he trusts
+   * ≥ 0.85): he does not vote or nominate them while there is anyone else.
+   */
+  private settledRed(m: Mind): number[] {
+    const colour = m.settled();
+    const out = m.scratchB;
+    for (let s = 0; s <= m.n; s++) out[s] = colour[s] === RED || m.known[s] === RED ? 1 : 0;
+    out[m.me] = 0;
+    return out;
   }
 
   private vote(m: Mind, options: readonly number[], rng: Rng, salt: number): Decision {
@@ -219,7 +261,10 @@ class SmartPlayer implements Player {
       // Only allies to choose from: let the most suspected one go.
       return this.blocPick(m, options, m.suspicion(false), rng, salt, null);
     }
-    return soft(options, m.suspicion(true), this.p.temperature, rng);
+    const red = this.settledRed(m);
+    let open = false;
+    for (const s of options) if (red[s] === 0) open = true;
+    return soft(options, this.withBallot(m, m.suspicion(true)), this.p.temperature, rng, open ? red : null);
   }
 
   /** A mafia member's nomination or vote: the bloc's shared pick (`bloc`), else his own softmax draw. */
@@ -423,8 +468,10 @@ class SmartPlayer implements Player {
   private investigatorSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): Statement[] {
     let blacks = 0;
     for (const s of m.myChecks) if (m.known[s] > 0) blacks++;
+    // Reported black by a claimant, he answers at once: his first speech or defence after it.
+    const liar = m.reportedMeBlack(view);
     const reveal =
-      this.revealed || kind !== 'speech' || view.day >= this.p.revealDay || (m.myChecks.length > 0 && blacks >= this.p.revealBlacks);
+      this.revealed || liar !== 0 || kind !== 'speech' || view.day >= this.p.revealDay || (m.myChecks.length > 0 && blacks >= this.p.revealBlacks);
     if (!reveal) return this.townSpeech(view, m, kind, rng);
     const out: Statement[] = [];
     if (!this.revealed) out.push({ type: 'claim', role: m.role });
@@ -438,7 +485,7 @@ class SmartPlayer implements Player {
       }
       if (black && accuse === 0 && view.isAlive(s)) accuse = s;
     }
-    if (accuse === 0) accuse = this.topSuspect(view, m.suspicion(true), m, rng);
+    if (accuse === 0) accuse = liar !== 0 ? liar : this.topSuspect(view, m.suspicion(true), m, rng);
     if (accuse !== 0) out.push({ type: 'accuse', seat: accuse });
     return out;
   }
@@ -460,8 +507,9 @@ class SmartPlayer implements Player {
     } else if (m.iClaimed) {
       // Keep the story going: one more "check" on the bloc's target.
       const target = this.topSuspect(view, danger, m, rng, this.p.bloc);
-      if (target !== 0 && m.reported[target] === 0) {
+      if (target !== 0 && m.reported[target] === 0 && this.fakeReports < m.nights) {
         m.reported[target] = 1;
+        this.fakeReports++;
         out.push({ type: 'check', seat: target, result: 'black' });
       }
     }
@@ -472,13 +520,17 @@ class SmartPlayer implements Player {
     return out;
   }
 
+  /** A fake claim; its "check" only if a real one could have been made by now (one a night, none before night 1). */
   private fakeClaim(m: Mind, out: Statement[], role: string, target: number): void {
     m.iClaimed = true;
     out.push({ type: 'claim', role });
-    if (target !== 0) {
+    if (target === 0) return;
+    if (this.fakeReports < m.nights) {
       m.reported[target] = 1;
-      out.push({ type: 'check', seat: target, result: 'black' }, { type: 'accuse', seat: target });
+      this.fakeReports++;
+      out.push({ type: 'check', seat: target, result: 'black' });
     }
+    out.push({ type: 'accuse', seat: target });
   }
 
   /** A living non-ally who claims to investigate and reported me (or a living ally) black. */

@@ -4,6 +4,7 @@ import { UserError } from '../errors.js';
 import { buildReport, type Report } from '../report/report.js';
 import { wilson } from '../stats/intervals.js';
 import type { Tally } from '../stats/tally.js';
+import { Metrics } from '../stats/metrics.js';
 import { jobFromSpec } from '../runner/job.js';
 import { runGames } from '../runner/parallel.js';
 import { isPluginSpec } from '../strategy/registry.js';
@@ -27,6 +28,8 @@ export interface RunFlags extends JobFlags {
   shard?: string;
   /** false with --no-progress. */
   progress?: boolean;
+  /** `--metrics`: count behaviour metrics (src/stats/metrics.ts) into the report. */
+  metrics?: boolean;
 }
 
 export interface RunHooks {
@@ -84,6 +87,7 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
       workers,
       check: flags.check,
       strict: flags.strict,
+      metrics: flags.metrics === true,
       onLines: out ? (lines) => out.write(lines) : undefined,
       onProgress: (done) => {
         progress.update(done);
@@ -100,6 +104,7 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
     progress.end();
     const warning = degenerateWarning(watch.chunks, [[job.setup.name, ...job.overrides].join(' ')]);
     if (warning !== null) (hooks.warn ?? ((line) => process.stderr.write(`${line}\n`)))(warning);
+    if (flags.metrics === true) result.tally.metrics ??= new Metrics(); // no game played: an empty table, still there
     const reached = precision !== null && halfWidth(result.tally) <= precision;
     return buildReport(job, result.tally, {
       first,

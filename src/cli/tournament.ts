@@ -7,7 +7,7 @@ import { loadSetup } from '../setup/load.js';
 import { loadStrategies } from '../strategy/load.js';
 import { runTournament, type Pairing, type TournamentReport } from '../tournament/tournament.js';
 import { fitTable, UNLIMITED, wrapItems, wrapWords, type Column } from '../report/fit.js';
-import { formatDifference, formatP, formatRate } from '../report/text.js';
+import { formatDifference, formatP, formatRate, metricsTable } from '../report/text.js';
 import { parseCount, parseSeed, workerCount } from './common.js';
 import { interruptible } from './interrupt.js';
 import { withProgress } from './progress.js';
@@ -23,6 +23,8 @@ export interface TournamentFlags {
   workers?: string;
   /** false with --no-progress. */
   progress?: boolean;
+  /** `--metrics`: behaviour metrics per pairing. */
+  metrics?: boolean;
 }
 
 /**
@@ -67,6 +69,7 @@ export async function tournamentCommand(flags: TournamentFlags, signal?: AbortSi
         seed,
         workers,
         signal: stop,
+        metrics: flags.metrics === true,
         onProgress,
       }),
     ),
@@ -106,6 +109,12 @@ export function renderTournament(r: TournamentReport, c: ChalkInstance, width = 
   }
   heading('Mean game length (days)');
   out.push(fitTable(matrix((p) => p.meanDays.toFixed(2)), width, c));
+  for (const p of r.pairings) {
+    if (!p.metrics) continue;
+    out.push('');
+    heading(`Behaviour (--metrics), town=${p.town} mafia=${p.mafia}`);
+    out.push(metricsTable(p.metrics, width, c));
+  }
   const illegal = r.pairings.reduce((a, p) => a + p.illegalDecisions, 0);
   if (illegal > 0) {
     out.push('', c.yellow(`Illegal decisions replaced by the rule's default (G9): ${illegal.toLocaleString('en-US')}`));

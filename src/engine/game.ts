@@ -57,6 +57,8 @@ export class Game implements ViewSource {
   /** Present when the event record is kept (a replay, a scenario, or a strategy that reads history). */
   readonly log: GameEvent[] | null;
   illegalDecisions = 0;
+  /** Illegal decisions per seat (index = seat); null until the first one (behaviour metrics read it). */
+  illegalBySeat: number[] | null = null;
   winner: Winner | null = null;
   /** The public facts of the table its rule set keeps (nominees, jail, fouls) and a player's own checks. */
   facts: TableFacts = NO_FACTS;
@@ -159,6 +161,11 @@ export class Game implements ViewSource {
     return new PlayerView(this, seat, audited);
   }
 
+  private countIllegal(seat: number): void {
+    this.illegalDecisions++;
+    (this.illegalBySeat ??= new Array<number>(this.n + 1).fill(0))[seat]++;
+  }
+
   private seatRng(seat: number): Rng {
     return (this.seatRngs[seat] ??= this.streams.seat(seat));
   }
@@ -173,7 +180,7 @@ export class Game implements ViewSource {
     if (this.guarded) return this.askGuarded(seat, view, kind, options, canPass, fallback, intent);
     const answer = this.players[seat].decide(view, { kind, options, canPass, intent }, this.seatRng(seat));
     if (answer === null ? canPass : typeof answer === 'number' && contains(options, answer)) return answer as Decision;
-    this.illegalDecisions++;
+    this.countIllegal(seat);
     return fallback;
   }
 
@@ -192,7 +199,7 @@ export class Game implements ViewSource {
     const legal = answer === null ? canPass : typeof answer === 'number' && contains(options, answer);
     if (record !== null) record.push({ seat, kind, offered: before, canPass, applied: legal ? (answer as Decision) : fallback, legal });
     if (legal) return answer as Decision;
-    this.illegalDecisions++;
+    this.countIllegal(seat);
     return fallback;
   }
 

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { ELIMINATION_CAUSES, WINNERS } from '../model/events.js';
 import { REPORT_FORMAT, type Report } from './report.js';
+import { METRIC_RATIOS } from '../stats/metrics.js';
 
 /** The report as `--json` prints it: the body, then `checksum`, the SHA-256 of the compact body. */
 export function reportJson(report: Report): string {
@@ -63,6 +64,18 @@ function shapeProblem(r: unknown): string | null {
   if (!Array.isArray(r.seats) || !r.seats.every((x) => obj(x) && rate(x.survival) && rate(x.win) && rate(x.outDay1) && rate(x.killedNight1))) return 'seats: missing or invalid';
   if (!Array.isArray(r.failures) || !r.failures.every((f) => obj(f) && count(f.game) && typeof f.error === 'string' && typeof f.replay === 'string')) return 'failures: missing or invalid';
   if (r.evenings !== undefined && !(obj(r.evenings) && Array.isArray(r.evenings.seats) && r.evenings.seats.every((x) => obj(x) && hist(x.histogram)))) return 'evenings: invalid';
+  if (r.metrics !== undefined) {
+    if (!Array.isArray(r.metrics)) return 'metrics: not a list';
+    for (const [i, x] of r.metrics.entries()) {
+      const at = `metrics[${i}]`;
+      if (!obj(x) || (x.side !== 'town' && x.side !== 'mafia') || typeof x.strategy !== 'string' || !count(x.seatGames) || !count(x.illegalDecisions)) return `${at}: missing or invalid`;
+      for (const k of METRIC_RATIOS) {
+        const m = x[k];
+        if (!obj(m) || !['count', 'of', 'games', 'xx', 'xn', 'nn'].every((f) => count(m[f])) || (m.count as number) > (m.of as number)) return `${at}.${k}: missing or invalid`;
+      }
+      if (!obj(x.claimDay) || !hist(x.claimDay.histogram)) return `${at}.claimDay.histogram: missing`;
+    }
+  }
   if (typeof r.checksum !== 'string') return 'checksum: missing';
   return null;
 }

@@ -55,6 +55,11 @@ function checkSameJob(a: Loaded, b: Loaded): void {
   }
   if (x.seed !== y.seed) throw differ('seed', x.seed, y.seed);
   if (!same(x.strategies, y.strategies)) throw differ('strategies', x.strategies.join(' '), y.strategies.join(' '));
+  // Half the games' metrics would pass for the whole run's.
+  if ((x.metrics === undefined) !== (y.metrics === undefined)) {
+    const [has, lacks] = x.metrics === undefined ? [b.file, a.file] : [a.file, b.file];
+    throw new UserError(`${has} has behaviour metrics (run --metrics) and ${lacks} does not; merge reports run alike`);
+  }
 }
 
 function show(v: unknown): string {

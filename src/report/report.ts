@@ -8,6 +8,7 @@ import { clusteredRate, meanInterval, wilson } from '../stats/intervals.js';
 import { perGameCounts, Tally, type FailedGame, type GroupData, type GroupTally, type SeatTally, type TallyData } from '../stats/tally.js';
 import type { Job } from '../runner/job.js';
 import type { CompiledSetup } from '../setup/compile.js';
+import { metricsFromRows, metricsRows, type MetricsRow } from './metrics.js';
 
 /** 2: independent seat streams (every game changed), per-seat rows, deaths by cause, intervals on every rate. */
 export const REPORT_FORMAT = 2;
@@ -125,6 +126,8 @@ export interface Report {
   readonly failures: readonly FailedGame[];
   /** C16.1 evenings (`series` > 1): each seat's points over a complete evening, one row per seat ("seat 1", …). */
   readonly evenings?: { readonly count: number; readonly seats: readonly PointsRow[] };
+  /** `run --metrics`: behaviour per side and strategy (src/report/metrics.ts). */
+  readonly metrics?: readonly MetricsRow[];
 }
 
 export interface ReportMeta {
@@ -172,6 +175,7 @@ export function assembleReport(header: ReportHeader, tally: Tally, meta: ReportM
     ...(tally.seatEvenings.length > 0
       ? { evenings: { count: tally.seatEvenings[0].n, seats: tally.seatEvenings.map((d, i) => pointsRow(`seat ${i + 1}`, d)) } }
       : {}),
+    ...(tally.metrics !== null ? { metrics: metricsRows(tally.metrics) } : {}),
   };
 }
 
@@ -200,7 +204,9 @@ export function tallyFromReport(r: Report): Tally {
     failures: r.failures,
     ...(r.evenings ? { seatEvenings: r.evenings.seats.map((x) => x.histogram) } : {}),
   };
-  return Tally.fromJSON(data);
+  const tally = Tally.fromJSON(data);
+  if (r.metrics) tally.metrics = metricsFromRows(r.metrics);
+  return tally;
 }
 
 function rate(count: number, n: number): Rate {

@@ -4,6 +4,8 @@ import { ELIMINATION_CAUSES, WINNERS } from '../model/events.js';
 import { describeValue } from '../rules/options.js';
 import { fitTable, UNLIMITED, wrapItems, wrapWords, type Column } from './fit.js';
 import type { GroupRow, PointsRow, PointsSummary, Rate, Report } from './report.js';
+import { METRIC_LABELS, type MetricsRow } from './metrics.js';
+import { METRIC_RATIOS } from '../stats/metrics.js';
 
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
 const count = (x: number) => x.toLocaleString('en-US');
@@ -150,6 +152,12 @@ export function renderReport(r: Report, c: ChalkInstance, width = UNLIMITED): st
     out.push(pointsTable('seat', r.evenings.seats.map((x: PointsRow) => [x.group, x]), width, c));
   }
 
+  if (r.metrics) {
+    out.push('');
+    heading('Behaviour', ' (--metrics): per side and strategy, shares with their 95% intervals (— where nothing was counted)');
+    out.push(metricsTable(r.metrics, width, c));
+  }
+
   if (r.illegalDecisions > 0) out.push('', ...wrapWords(`Illegal decisions replaced by the rule's default (G9): ${count(r.illegalDecisions)}`, width).map((l) => c.yellow(l)));
   if (r.failedGames > 0) {
     const shown = r.failures.length < r.failedGames ? ` (the first ${r.failures.length} of ${count(r.failedGames)})` : '';
@@ -157,6 +165,18 @@ export function renderReport(r: Report, c: ChalkInstance, width = UNLIMITED): st
     for (const f of r.failures) out.push(c.red(`  ${f.replay}    # ${f.error}`));
   }
   return out.join('\n');
+}
+
+/** The behaviour metrics of a run or a tournament pairing: one column per side and strategy. */
+export function metricsTable(rows: readonly MetricsRow[], width: number, c: ChalkInstance): string {
+  const day = (x: MetricsRow) => (x.claimDay.n === 0 ? '—' : formatMean(x.claimDay));
+  return fitTable([
+    { head: 'metric', key: true, cells: [...METRIC_RATIOS.map((k) => METRIC_LABELS[k]), 'mean day of an investigator claim', 'illegal decisions'] },
+    ...rows.map((x): Column => ({
+      head: `${x.side} ${x.strategy}`,
+      cells: [...METRIC_RATIOS.map((k) => (x[k].of === 0 ? '—' : `${formatRate(x[k])} of ${count(x[k].of)}`)), day(x), count(x.illegalDecisions)],
+    })),
+  ], width, c);
 }
 
 function pointsTable(head: string, rows: readonly (readonly [string, PointsSummary])[], width: number, c: ChalkInstance): string {

@@ -8,6 +8,9 @@ import { checkInvariants } from '../engine/invariants.js';
 import { OutcomePairs } from '../stats/paired.js';
 import { DetailPairs } from '../stats/pairedDetail.js';
 import { Tally } from '../stats/tally.js';
+import { Metrics } from '../stats/metrics.js';
+import type { RoleDef } from '../model/roles.js';
+import { strategyLabelFor } from '../strategy/registry.js';
 import { printable } from '../text.js';
 import { gameRecord, playJobGame, replayCommand, type GameRecord, type Job } from './job.js';
 import { eveningPoints } from './series.js';
@@ -27,6 +30,8 @@ export interface BatchOptions {
   readonly details?: boolean;
   /** Arm i is paired with arm baselines[i] (an earlier arm; default 0): role-values has several baselines. */
   readonly baselines?: readonly number[];
+  /** Count behaviour metrics (src/stats/metrics.ts): each game keeps its event record for them. */
+  readonly metrics?: boolean;
 }
 
 /** The first failed game of a --strict run: which game, why, and the command that replays it. */
@@ -83,7 +88,8 @@ export function runArmsBatch(jobs: readonly Job[], opts: BatchOptions): ArmsTall
   const tallies = jobs.map(newTally);
   const pairs = jobs.map(() => new OutcomePairs());
   const details = opts.details === true && jobs.length > 1 ? newDetails(jobs, opts.baselines) : null;
-  const playOptions = opts.check ? { onPhaseEnd: checkInvariants, checkDecisions: true } : {};
+  const playOptions: PlayOptions = { ...(opts.check ? { onPhaseEnd: checkInvariants, checkDecisions: true } : {}), ...(opts.metrics ? { keepLog: true } : {}) };
+  const labels = opts.metrics ? jobs.map((j) => metricsLabeler(j, tallies)) : null;
   // Several arms: this game under each (null if it failed), to pair arm i with its baseline.
   const played: (Game | null)[] | null = jobs.length > 1 ? new Array<Game | null>(jobs.length).fill(null) : null;
   for (let k = opts.from; k < opts.to; k++) {
@@ -94,6 +100,7 @@ export function runArmsBatch(jobs: readonly Job[], opts: BatchOptions): ArmsTall
       if (g === null) continue;
       // Outside playOne's try: a failing writer is an error of the run, not of game k.
       tallies[a].add(g, eveningPoints(g));
+      if (labels !== null) tallies[a].metrics!.add(g, labels[a]);
       if (a === 0) opts.onRecord?.(gameRecord(g, k));
       else {
         const baseline = played![baselineOf(opts.baselines, a)];
@@ -105,6 +112,17 @@ export function runArmsBatch(jobs: readonly Job[], opts: BatchOptions): ArmsTall
     }
   }
   return details === null ? { tallies, pairs } : { tallies, pairs, details };
+}
+
+/** Turns on metrics in the tallies; the labeler names, per role, the strategy spec that plays it. */
+function metricsLabeler(job: Job, tallies: readonly Tally[]): (role: RoleDef) => string {
+  for (const t of tallies) t.metrics ??= new Metrics();
+  const labels = new Map<RoleDef, string>();
+  return (role) => {
+    let l = labels.get(role);
+    if (l === undefined) labels.set(role, (l = strategyLabelFor(job.strategies, role)));
+    return l;
+  };
 }
 
 /** Plays game k of a job; a game that throws is counted as failed in the tally (or, strict, ends the batch). */
@@ -128,7 +146,7 @@ export interface ChunkResult {
 }
 
 /** Plays games [from, to) of every arm as one chunk of a run (on whichever thread). */
-export function playChunk(jobs: readonly Job[], from: number, to: number, opts: { check?: boolean; strict?: boolean; records?: boolean; details?: boolean; baselines?: readonly number[] }): ChunkResult {
+export function playChunk(jobs: readonly Job[], from: number, to: number, opts: { check?: boolean; strict?: boolean; records?: boolean; details?: boolean; baselines?: readonly number[]; metrics?: boolean }): ChunkResult {
   const lines: string[] | null = opts.records ? [] : null;
   const arms = runArmsBatch(jobs, {
     from,
@@ -137,6 +155,7 @@ export function playChunk(jobs: readonly Job[], from: number, to: number, opts: 
     strict: opts.strict,
     details: opts.details,
     baselines: opts.baselines,
+    metrics: opts.metrics,
     onRecord: lines ? (r) => lines.push(JSON.stringify(r) + '\n') : undefined,
   });
   return { arms, lines: lines ? lines.join('') : null };

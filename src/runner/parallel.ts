@@ -47,6 +47,8 @@ export interface RunPlan {
   readonly details?: boolean;
   /** Arm i is paired with arm baselines[i] (an earlier arm; default: arm 0). */
   readonly baselines?: readonly number[];
+  /** Count behaviour metrics (src/stats/metrics.ts) into every tally. */
+  readonly metrics?: boolean;
 }
 
 
@@ -70,6 +72,7 @@ export interface WorkerInit {
   readonly records: boolean;
   readonly details: boolean;
   readonly baselines?: readonly number[];
+  readonly metrics: boolean;
 }
 
 export interface ChunkRequest {
@@ -142,7 +145,7 @@ interface Ctx {
 }
 
 async function runInProcess({ jobs, plan, chunks, chunkFrom, chunkTo, merged }: Ctx): Promise<ArmsResult> {
-  const opts = { check: plan.check, strict: plan.strict, records: plan.onLines !== undefined, details: plan.details, baselines: plan.baselines };
+  const opts = { check: plan.check, strict: plan.strict, records: plan.onLines !== undefined, details: plan.details, baselines: plan.baselines, metrics: plan.metrics };
   for (let c = 0; c < chunks; c++) {
     if (plan.signal?.aborted) return merged.result(chunkFrom(c), true);
     const result = playChunk(jobs, chunkFrom(c), chunkTo(c), opts);
@@ -157,7 +160,7 @@ async function runInProcess({ jobs, plan, chunks, chunkFrom, chunkTo, merged }: 
 }
 
 function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies }: Ctx, count: number): Promise<ArmsResult> {
-  const init: WorkerInit = { specs: jobs.map(jobSpec), check: plan.check === true, strict: plan.strict === true, records: plan.onLines !== undefined, details: plan.details === true, ...(plan.baselines ? { baselines: plan.baselines } : {}) };
+  const init: WorkerInit = { specs: jobs.map(jobSpec), check: plan.check === true, strict: plan.strict === true, records: plan.onLines !== undefined, details: plan.details === true, metrics: plan.metrics === true, ...(plan.baselines ? { baselines: plan.baselines } : {}) };
   // Chunks finished out of order wait here until the ones before them are in; handing out chunks at
   // most WINDOW ahead of the first unmerged one bounds that buffer whatever a slow thread does.
   const window = 4 * count;

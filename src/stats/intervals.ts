@@ -47,3 +47,29 @@ export function meanInterval(values: Distribution, z = Z95): Interval | null {
   const half = (z * values.sd) / Math.sqrt(values.n);
   return { low: values.mean - half, high: values.mean + half };
 }
+
+/** A ratio's sums over games (src/stats/metrics.ts RatioData): Σx, Σn, games with n > 0, Σx², Σxn, Σn². */
+export interface RatioSums {
+  readonly count: number;
+  readonly of: number;
+  readonly games: number;
+  readonly xx: number;
+  readonly xn: number;
+  readonly nn: number;
+}
+
+/**
+ * The interval of a share counted over trials that come in games of varying size (a game's votes, its
+ * reports): as clusteredRate, Wilson's at the effective sample size, here from the ratio estimator's
+ * cluster variance, G/(G−1) · Σ(x − R·n)² / (Σn)². Every game agreeing (a share of 0 or 1, or one game)
+ * falls back to the games as the trials, the cautious choice.
+ */
+export function clusteredRatio(r: RatioSums): Interval {
+  if (r.of === 0) return { low: 0, high: 1 };
+  const p = r.count / r.of;
+  const g = r.games;
+  const residual = r.xx - 2 * p * r.xn + p * p * r.nn;
+  const variance = g > 1 ? ((g / (g - 1)) * Math.max(0, residual)) / (r.of * r.of) : 0;
+  const effective = variance > 0 && p > 0 && p < 1 ? Math.min(r.of, Math.max(g, (p * (1 - p)) / variance)) : Math.max(1, g);
+  return wilson(p * effective, effective);
+}

@@ -9,6 +9,7 @@ import type { Game } from '../engine/game.js';
 import type { RoleDef, Team } from '../model/roles.js';
 import { ELIMINATION_CAUSES, WINNERS, type EliminationCause, type Winner } from '../model/events.js';
 import { Distribution, type DistributionData } from './distribution.js';
+import { Metrics, type MetricsRowData } from './metrics.js';
 
 /** How the players of one role (or one team) fared, summed over games. */
 export interface GroupTally {
@@ -71,6 +72,8 @@ export interface TallyData {
   readonly failures: readonly FailedGame[];
   /** C16.1 evenings: per seat (seat 1 first), the points of each complete evening. */
   readonly seatEvenings?: readonly DistributionData[];
+  /** Behaviour metrics (`run --metrics`), per side and strategy. */
+  readonly metrics?: readonly MetricsRowData[];
 }
 
 /** How many failures a tally keeps in full (the count is always exact). */
@@ -98,6 +101,8 @@ export class Tally {
   readonly seats: SeatTally[] = [];
   /** C16.1 evenings: per seat (index 0 = seat 1), each complete evening's points; empty without evenings. */
   readonly seatEvenings: Distribution[] = [];
+  /** Behaviour metrics, when the run counts them (the batch adds each game; null otherwise). */
+  metrics: Metrics | null = null;
   /** The setup's roles in its order, and the two teams (only their per-game counts are kept apart). */
   readonly #roles: Row[] = [];
   readonly #town: Row;
@@ -224,6 +229,7 @@ export class Tally {
     this.failed += o.failed;
     for (const f of o.failures) if (this.failures.length < KEPT_FAILURES) this.failures.push(f);
     o.seatEvenings.forEach((d, i) => (this.seatEvenings[i] ??= new Distribution()).merge(d));
+    if (o.metrics !== null) (this.metrics ??= new Metrics()).merge(o.metrics);
   }
 
   toJSON(): TallyData {
@@ -238,6 +244,7 @@ export class Tally {
       failed: this.failed,
       failures: this.failures.map((f) => ({ ...f })),
       ...(this.seatEvenings.length > 0 ? { seatEvenings: this.seatEvenings.map((d) => d.toJSON()) } : {}),
+      ...(this.metrics !== null ? { metrics: this.metrics.toJSON() } : {}),
     };
   }
 
@@ -257,6 +264,7 @@ export class Tally {
     t.failed = data.failed;
     t.failures.push(...data.failures.slice(0, KEPT_FAILURES));
     for (const d of data.seatEvenings ?? []) t.seatEvenings.push(Distribution.fromJSON(d));
+    if (data.metrics) t.metrics = Metrics.fromJSON(data.metrics);
     return t;
   }
 }

@@ -158,3 +158,21 @@ export function parseStrategies(specs: readonly string[], label: SpecLabel = str
 export function strategyFor(a: StrategyAssignment, role: RoleDef): Strategy {
   return a.byRole.get(role.id) ?? a.byTeam.get(role.team) ?? a.everyone;
 }
+
+/**
+ * The spec that plays a role, as a label without its `WHO=` part (`smart:fakeClaim=1`): the last spec
+ * naming the role, else its team, else everyone's, else `random` — the order strategyFor follows.
+ */
+export function strategyLabelFor(a: StrategyAssignment, role: RoleDef): string {
+  let byRole: string | null = null;
+  let byTeam: string | null = null;
+  let everyone: string | null = null;
+  for (const spec of a.specs) {
+    const { who } = splitSpec(spec);
+    const rest = who === null ? spec.trim() : spec.slice(spec.indexOf('=') + 1).trim();
+    if (who === null) everyone = rest;
+    else if (who === role.id) byRole = rest;
+    else if (who === role.team) byTeam = rest;
+  }
+  return byRole ?? byTeam ?? everyone ?? 'random';
+}

@@ -10,6 +10,7 @@ import type { CompiledSetup } from '../setup/compile.js';
 import { wilson } from '../stats/intervals.js';
 import { pairedDifference, type PairedDifference } from '../stats/paired.js';
 import { isPluginSpec, parseStrategies } from '../strategy/registry.js';
+import { metricsRows, type MetricsRow } from '../report/metrics.js';
 
 /** 2: the paired comparison with the first pairing; `partial`. */
 export const TOURNAMENT_FORMAT = 2;
@@ -30,6 +31,8 @@ export interface Pairing {
   readonly illegalDecisions: number;
   readonly failedGames: number;
   readonly failures: ReadonlyArray<{ readonly game: number; readonly error: string; readonly replay: string }>;
+  /** `--metrics`: how each side played (a run report's `metrics` rows: the town's strategy, then the mafia's). */
+  readonly metrics?: readonly MetricsRow[];
 }
 
 export interface TournamentReport {
@@ -58,6 +61,8 @@ export interface TournamentInput {
   /** Games played so far, counting every pairing, and the total. */
   readonly onProgress?: (done: number, total: number) => void;
   readonly signal?: AbortSignal;
+  /** Count behaviour metrics per pairing (`--metrics`). */
+  readonly metrics?: boolean;
 }
 
 export async function runTournament(t: TournamentInput): Promise<TournamentReport> {
@@ -78,6 +83,7 @@ export async function runTournament(t: TournamentInput): Promise<TournamentRepor
     // Plug-in code plays on threads of its own: a plug-in that exhausts memory ends a thread, reported.
     isolate: t.strategies.some(isPluginSpec),
     signal: t.signal,
+    metrics: t.metrics === true,
     onProgress: (done) => t.onProgress?.(done * jobs.length, t.games * jobs.length),
   });
   const pairings = pairs.map(([town, mafia], i): Pairing => {
@@ -96,6 +102,7 @@ export async function runTournament(t: TournamentInput): Promise<TournamentRepor
       illegalDecisions: tally.illegalDecisions,
       failedGames: tally.failed,
       failures: tally.failures.map((f) => ({ ...f })),
+      ...(t.metrics === true ? { metrics: tally.metrics === null ? [] : metricsRows(tally.metrics) } : {}),
     };
   });
   return {

@@ -110,6 +110,19 @@ export class Mind {
   get reports(): readonly Report[] {
     return this.table.reports;
   }
+  /** Nights in which players acted so far (night 0, the introduction, not counted): the checks anyone can have made. */
+  get nights(): number {
+    return this.table.nights;
+  }
+  /** The votes of the round under way, per target (null before its first vote). */
+  get ballot(): readonly number[] | null {
+    return this.table.ballotOpen ? this.table.dayVotes : null;
+  }
+  /** A living claimant who reported me black, 0 if none. */
+  reportedMeBlack(view: PlayerView): number {
+    for (const r of this.table.reports) if (r.colour > 0 && r.target === this.me && view.isAlive(r.by)) return r.by;
+    return 0;
+  }
   /** The seats of the latest tied vote (U3.4). */
   get lastTie(): readonly number[] {
     return this.table.lastTie;
@@ -332,6 +345,17 @@ export class Mind {
     this.plainPub = t.pub.changes;
     this.plainRow = t.rowChanges[this.me];
     return out;
+  }
+
+  /**
+   * The colours my reading takes as settled (certain, or reported by a claimant I trust ≥ 0.85), up to
+   * date: read after suspicion(true). A plain player's are the table's, and his own.
+   */
+  settled(): readonly number[] {
+    if (this.plain) return this.table.pub.colour;
+    const r = this.privateReading();
+    if (r.stale) r.recompute(this.table, this.town ? this.attackedMe : null);
+    return r.colour;
   }
 
   /** The living seat (not me) whose investigator claim I believe most, if I believe it at least `min`. */

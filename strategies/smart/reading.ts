@@ -58,6 +58,17 @@ export interface Evidence {
   /** The weight of the accusations against each seat (more from an accuser since killed at night). */
   readonly accused: readonly number[];
   readonly diedAtNight: readonly number[];
+  /**
+   * Per night victim, how sure the table is that the mafia killed him (and so that he was red): 1 where
+   * only the mafia kill; less where a maniac or a duel may have made the death (table.ts afterDeaths).
+   */
+  readonly nightWeight: readonly number[];
+  /**
+   * 1 for a claimant caught lying by the record alone, for the rest of the game: a report that does not
+   * fit the nights he has had (none before night 1: night 0 is the introduction night, G2), a report
+   * on himself, two colours for one seat.
+   */
+  readonly liar: readonly number[];
   /** The investigator claim order per seat (1 = first to claim), 0 = never claimed one. */
   readonly investigatorClaim: readonly number[];
   readonly claimCount: number;
@@ -105,18 +116,20 @@ export class Reading {
    */
   died(ev: Evidence, dead: number, accusations: number, votes: number): void {
     const tells = this.colour[dead] === 0;
+    const w = ev.nightWeight[dead];
+    const victim = NIGHT_VICTIM * w;
     const a = ev.accusations;
     for (let i = 0; i < accusations; i += 2) {
-      if (a[i] === dead) this.sus[a[i + 1]] += 0.35;
-      else if (tells && a[i + 1] === dead) this.sus[a[i]] -= 0.6 * NIGHT_VICTIM;
+      if (a[i] === dead) this.sus[a[i + 1]] += 0.35 * w;
+      else if (tells && a[i + 1] === dead) this.sus[a[i]] -= 0.6 * victim;
     }
     const v = ev.votes;
     for (let i = 0; i < votes; i += 2) {
       if (v[i] === dead) {
-        if (this.colour[v[i + 1]] === 0) this.sus[v[i + 1]] += 0.2;
-      } else if (tells && v[i + 1] === dead) this.sus[v[i]] -= 0.6 * NIGHT_VICTIM;
+        if (this.colour[v[i + 1]] === 0) this.sus[v[i + 1]] += 0.2 * w;
+      } else if (tells && v[i + 1] === dead) this.sus[v[i]] -= 0.6 * victim;
     }
-    if (tells) this.colour[dead] = NIGHT_VICTIM;
+    if (tells) this.colour[dead] = victim;
     this.changes++;
   }
 
@@ -129,24 +142,50 @@ export class Reading {
     return this.trustNow(ev, seat);
   }
 
+  /**
+   * A liar stays one for the rest of the game: what makes him one — the record's own contradictions
+   * (Evidence.liar), a certain colour, a proven investigator's report — never goes away.
+   */
   private trustNow(ev: Evidence, seat: number): number {
     const order = ev.investigatorClaim[seat];
-    if (order === 0) return 0;
-    const known = this.known;
-    if (known[seat] === BLACK) return 0;
-    for (const r of ev.reports) if (r.by === seat && known[r.target] !== 0 && known[r.target] !== r.colour) return 0; // a liar
+    if (order === 0 || ev.liar[seat] === 1) return 0;
+    if (this.contradicted(ev, seat)) return 0;
     if (this.investigator !== 0 && seat !== this.investigator) return 0.1; // I am the investigator
-    if (known[seat] === RED || ev.diedAtNight[seat] === 1) return 0.95;
+    for (const r of ev.reports) {
+      if (r.by !== seat) continue;
+      for (const q of ev.reports) if (q.target === r.target && q.colour !== r.colour && q.by !== seat && this.proven(ev, q.by)) return 0;
+    }
+    if (this.known[seat] === RED) return 0.95;
+    // Killed at night: the mafia kill real investigators — unless a maniac or a duel may have done it.
+    if (ev.diedAtNight[seat] === 1) return 0.5 + 0.45 * ev.nightWeight[seat];
     let rivals = 0;
     let firstOther = Infinity;
     for (let s = 1; s <= ev.n; s++) {
       const o = ev.investigatorClaim[s];
-      if (s === seat || o === 0) continue;
+      if (s === seat || o === 0 || ev.liar[s] === 1 || this.contradicted(ev, s)) continue;
+      if (this.proven(ev, s)) return 0.1; // the investigator is known: this is most likely a mafia claim
       if (o < firstOther) firstOther = o;
-      if (known[s] !== BLACK) rivals++;
+      rivals++;
     }
     if (rivals === 0) return 0.85;
-    return order < firstOther ? 0.6 : 0.35;
+    // Being first counts for less than it did (0.6): a real investigator reveals on a black check, but
+    // the mafia's pre-emptive claimer is first too. A later claimant is most often a counter-claim.
+    return order < firstOther ? 0.5 : 0.3;
+  }
+
+  /** A claimant a certain colour gives the lie to: black himself, or a report against what is known. */
+  private contradicted(ev: Evidence, seat: number): boolean {
+    const known = this.known;
+    if (known[seat] === BLACK) return true;
+    for (const r of ev.reports) if (r.by === seat && known[r.target] !== 0 && known[r.target] !== r.colour) return true;
+    return false;
+  }
+
+  /** A claimant whose claim is as good as certain: known red, or killed at night, and not caught lying. */
+  private proven(ev: Evidence, seat: number): boolean {
+    if (ev.investigatorClaim[seat] === 0 || ev.liar[seat] === 1) return false;
+    if (this.known[seat] !== RED && ev.diedAtNight[seat] !== 1) return false;
+    return !this.contradicted(ev, seat);
   }
 
   /** The full recomputation from the evidence, plus `attackedMe` (a private town reading: who went for me). */
@@ -160,7 +199,7 @@ export class Reading {
     // A colour a trusted claimant settles outranks "probably red" for a night victim, as it does when
     // the kept reading hears of the death after the report (died(): a settled colour is no tell).
     if (ev.claimCount > 0) this.addClaims(ev);
-    for (let s = 1; s <= n; s++) if (colour[s] === 0 && diedAtNight[s] === 1) colour[s] = NIGHT_VICTIM;
+    for (let s = 1; s <= n; s++) if (colour[s] === 0 && diedAtNight[s] === 1) colour[s] = NIGHT_VICTIM * ev.nightWeight[s];
     const acc = ev.accusations;
     for (let i = 0; i < acc.length; i += 2) {
       const c = colour[acc[i + 1]];
@@ -171,7 +210,7 @@ export class Reading {
       const by = votes[i];
       const c = colour[votes[i + 1]];
       if (c !== 0) out[by] -= 0.6 * c;
-      else if (diedAtNight[by] === 1) out[votes[i + 1]] += 0.2;
+      else if (diedAtNight[by] === 1) out[votes[i + 1]] += 0.2 * ev.nightWeight[by];
     }
     const vouches = ev.vouches;
     for (let i = 0; i < vouches.length; i += 2) out[vouches[i]] += vouchWeight(colour[vouches[i + 1]]);

@@ -32,13 +32,22 @@ export const STALE = 6;
 export class Table implements Evidence {
   readonly n: number;
   private readonly onlyMafiaKill: boolean;
+  /** Town roles that kill at night (a maniac, a sportsman's duel): a night victim may be theirs. */
+  private readonly otherKillers: boolean;
   readonly accusations: number[] = [];
   readonly votes: number[] = [];
   readonly vouches: number[] = [];
   readonly reports: Report[] = [];
   readonly accused: number[];
   readonly diedAtNight: number[];
+  readonly nightWeight: number[];
   readonly investigatorClaim: number[];
+  readonly liar: number[];
+  nights = 0;
+  /** Per claimant, the seats he reported (distinct targets): no more than the nights he has had. */
+  private readonly reportCount: number[];
+  /** Tonight's dead, read together at the next event: how many died tells who may have killed them. */
+  private readonly dying: number[] = [];
   claimCount = 0;
   /** 1 for a seat that claimed to be a protector. */
   readonly protectorClaim: number[];
@@ -53,6 +62,8 @@ export class Table implements Evidence {
   /** Votes per seat in the latest round today (C4.3: whom the Lawyer would save), and that round. */
   readonly dayVotes: number[];
   private voteRound = 0;
+  /** Whether a vote round is under way (dayVotes then counts its votes so far). */
+  ballotOpen = false;
   /**
    * Per target and author, flat (index target × (n + 1) + author): the weight of the attacks (0.5 an
    * accusation or nomination, 0.3 a vote), their number, and the vouches. A plain player reads his row.
@@ -75,9 +86,13 @@ export class Table implements Evidence {
     this.n = n;
     // A table where nobody but the mafia team kills at night: a night victim is red (vanilla, V3).
     this.onlyMafiaKill = !record.tableRoles.some((r) => r.traits.killer || r.night?.intent === 'duel');
+    this.otherKillers = record.tableRoles.some((r) => r.team === 'town' && (r.traits.killer || r.night?.intent === 'duel'));
     this.accused = scoreArray(n);
     this.diedAtNight = seatArray(n);
+    this.nightWeight = scoreArray(n);
     this.investigatorClaim = seatArray(n);
+    this.liar = seatArray(n);
+    this.reportCount = seatArray(n);
     this.protectorClaim = seatArray(n);
     this.pubKnown = seatArray(n);
     this.dayVotes = seatArray(n);
@@ -91,6 +106,8 @@ export class Table implements Evidence {
   /** Reads the public events logged since the last call. */
   update(): void {
     this.cursor = this.record.readEvents(this.cursor, this.readEvent);
+    // A dawn's deaths are logged together, before anyone is asked anything: read them now.
+    if (this.dying.length > 0) this.afterDeaths();
   }
 
   /** How far the public reading believes a seat's investigator claim (0..1). */
@@ -99,6 +116,11 @@ export class Table implements Evidence {
   }
 
   private read(e: GameEvent, type: EventType): void {
+    if (type === 'died') {
+      this.dying.push((e as EventOf<'died'>).seat, this.roleColour((e as EventOf<'died'>).role));
+      return;
+    }
+    if (this.dying.length > 0) this.afterDeaths();
     switch (type) {
       // The commonest first: votes, speeches and nominations are most of a game's events.
       case 'vote':
@@ -114,6 +136,9 @@ export class Table implements Evidence {
       case 'phase':
         this.voteRound = 0;
         this.shootout = 0;
+        this.ballotOpen = false;
+        // Night 0 is the introduction night (G2): nobody acts, so nobody has checked anyone yet.
+        if ((e as EventOf<'phase'>).phase === 'night' && (e as EventOf<'phase'>).n >= 1) this.nights++;
         break;
       case 'shootout':
         this.shootout = (e as EventOf<'shootout'>).executed;
@@ -121,14 +146,12 @@ export class Table implements Evidence {
       case 'eliminated':
         this.readElimination(e as EventOf<'eliminated'>);
         break;
-      case 'died':
-        this.readNightDeath(e as EventOf<'died'>);
-        break;
       case 'noteAnnounced':
         this.readNote(e as EventOf<'noteAnnounced'>);
         break;
       case 'tie':
         this.lastTie = (e as EventOf<'tie'>).seats;
+        this.ballotOpen = false;
         break;
       default:
         return;
@@ -150,6 +173,7 @@ export class Table implements Evidence {
   }
 
   private readVote(e: EventOf<'vote'>): void {
+    this.ballotOpen = true;
     this.votes.push(e.seat, e.target);
     this.attacked(e.seat, e.target, 0.3);
     this.pub.tell(e.seat, e.target);
@@ -166,19 +190,38 @@ export class Table implements Evidence {
   }
 
   private readElimination(e: EventOf<'eliminated'>): void {
+    this.ballotOpen = false;
     this.learn(e.seat, this.roleColour(e.role));
   }
 
-  private readNightDeath(e: EventOf<'died'>): void {
-    const dead = e.seat;
+  /** The night's dead (seat, revealed colour, …), read together; the public reading then worked out afresh if it must be. */
+  private afterDeaths(): void {
+    const d = this.dying;
+    // How sure a victim was the mafia's (and so red): sure where only they kill; where a maniac or a
+    // duel may have made a death, less, and one of two deaths in a night was probably not theirs.
+    // A revealed investigator among two dead is the mafia's kill (they go for him first), the other
+    // most likely not.
+    let claimant = 0;
+    for (let i = 0; i < d.length; i += 2) if (this.investigatorClaim[d[i]] !== 0) claimant = d[i];
+    const sure = this.onlyMafiaKill || !this.otherKillers;
+    for (let i = 0; i < d.length; i += 2) {
+      const weight = sure ? 1 : d.length === 2 ? 0.8 : claimant === 0 ? 0.5 : d[i] === claimant ? 1 : 0.3;
+      this.readNightDeath(d[i], d[i + 1], weight);
+    }
+    d.length = 0;
+    if (this.pub.stale) this.pub.recompute(this, null);
+  }
+
+  private readNightDeath(dead: number, revealed: number, weight: number): void {
     this.diedAtNight[dead] = 1;
+    this.nightWeight[dead] = weight;
     // What the dead man accused counts more now (in every reading).
     const a = this.accusations;
-    for (let i = 0; i < a.length; i += 2) if (a[i] === dead) this.accused[a[i + 1]] += 0.35;
+    for (let i = 0; i < a.length; i += 2) if (a[i] === dead) this.accused[a[i + 1]] += 0.35 * weight;
     this.pub.died(this, dead, a.length, this.votes.length);
     this.step(DIED, dead, a.length, this.votes.length);
     if (this.investigatorClaim[dead] !== 0) this.structural();
-    this.learn(dead, this.roleColour(e.role));
+    this.learn(dead, revealed);
     // Only the mafia kill at night (vanilla, V3): a night victim is red.
     if (this.onlyMafiaKill) this.learn(dead, RED);
   }
@@ -245,6 +288,10 @@ export class Table implements Evidence {
           this.noteInvestigatorClaim(seat); // a check report is an investigator claim
           const colour = x.result === 'black' ? BLACK : RED;
           if (!this.hasReport(seat, x.seat, colour)) {
+            // A report must fit the nights he has had: one check a night, never himself, one colour a seat.
+            if (!this.hasReport(seat, x.seat, -colour)) this.reportCount[seat]++;
+            else this.liar[seat] = 1;
+            if (x.seat === seat || this.reportCount[seat] > this.nights) this.liar[seat] = 1;
             this.reports.push({ by: seat, target: x.seat, colour });
             this.structural();
           }

@@ -1,0 +1,197 @@
+// smart's reading of claims (issue 13, item 2): hand-built tables asserting what a seat believes, says and
+// votes, and over seeded games how often the absurd reads the issue lists still happen.
+import { describe, expect, it } from 'vitest';
+import type { GameEvent, Statement } from '../src/model/events.js';
+import { createRng, type Rng } from '../src/rng.js';
+import { playJobGame } from '../src/runner/job.js';
+import { wilson } from '../src/stats/intervals.js';
+import type { DecisionRequest } from '../src/strategy/types.js';
+import { smart } from '../strategies/smart.js';
+import { Mind } from '../strategies/smart/mind.js';
+import { tableOf } from '../strategies/smart/table.js';
+import { makeJob } from './helpers/job.js';
+import { countReads, emptyReads } from './helpers/reads.js';
+import { scene, UKRAINIAN, type SceneSpec } from './helpers/scene.js';
+
+const phase = (p: 'day' | 'night', n: number): GameEvent => ({ t: 'phase', phase: p, n });
+const speech = (seat: number, ...statements: Statement[]): GameEvent => ({ t: 'speech', seat, statements });
+const claim = (role = 'commissar'): Statement => ({ type: 'claim', role });
+const report = (seat: number, result: 'black' | 'red'): Statement => ({ type: 'check', seat, result });
+const died = (seat: number): GameEvent => ({ t: 'died', seat });
+/** Day d's opening: the nights before it (night 0 the introduction), then the day. */
+const upTo = (day: number): GameEvent[] => {
+  const out: GameEvent[] = [phase('night', 0)];
+  for (let d = 1; d <= day; d++) {
+    if (d > 1) out.push(phase('night', d - 1));
+    out.push(phase('day', d));
+  }
+  return out;
+};
+
+function mindOf(spec: SceneSpec, seat: number): Mind {
+  const view = scene(spec).view(seat);
+  const m = new Mind(view);
+  m.update(view);
+  return m;
+}
+
+/** How often a fresh smart seat picks each option over `tries` seeded draws. */
+function choices(spec: SceneSpec, seat: number, req: DecisionRequest, tries = 200): Map<number | null, number> {
+  const out = new Map<number | null, number>();
+  for (let k = 0; k < tries; k++) {
+    const s = scene(spec);
+    const d = smart.createPlayer(seat).decide(s.view(seat), req, createRng(`reading/${k}`)) ?? null;
+    out.set(d, (out.get(d) ?? 0) + 1);
+  }
+  return out;
+}
+
+const vote = (options: number[]): DecisionRequest => ({ kind: 'vote', options, canPass: false, intent: null });
+
+describe("smart's reading of claims (issue 13, item 2)", () => {
+  it('U2 a check report that no night could have produced (day 1: night 0 is the introduction) makes its author a liar, and moves nobody', () => {
+    const day1: SceneSpec = { roles: UKRAINIAN, day: 1, log: [...upTo(1), speech(10, claim(), report(5, 'black'))] };
+    const m = mindOf(day1, 4);
+    expect(m.trust(10, true)).toBe(0);
+    expect(tableOf(scene(day1).view(4).publicRecord).liar[10]).toBe(1);
+    const sus = m.suspicion(true);
+    expect(sus[5]).toBeLessThanOrEqual(sus[6]); // #5 no more suspect than any other citizen
+    // The same report after night 1 fits: an unrivalled claimant is believed.
+    const day2: SceneSpec = { roles: UKRAINIAN, day: 2, log: [...upTo(2), speech(10, claim(), report(5, 'black'))] };
+    const later = mindOf(day2, 4);
+    expect(later.trust(10, true)).toBe(0.85);
+    expect(later.suspicion(true)[5]).toBeGreaterThan(2);
+    // Two reports after one night do not fit.
+    const two: SceneSpec = { roles: UKRAINIAN, day: 2, log: [...upTo(2), speech(10, claim(), report(5, 'black'), report(6, 'red'))] };
+    expect(mindOf(two, 4).trust(10, true)).toBe(0);
+  });
+
+  it('a claimant contradicted by a proven investigator, or by a certain colour, is a liar for the rest of the game', () => {
+    // #1 (the commissar) reports #5 red on day 2 and is shot that night: proven. #10 then reports #5 black.
+    const log: GameEvent[] = [...upTo(2), speech(1, claim(), report(5, 'red')), phase('night', 2), died(1), phase('day', 3), speech(10, claim(), report(5, 'black'))];
+    const m = mindOf({ roles: UKRAINIAN, day: 3, log }, 4);
+    expect(m.trust(1, true)).toBeGreaterThanOrEqual(0.85);
+    expect(m.trust(10, true)).toBe(0);
+    // Days later, with nothing new against him, he is still one.
+    const on = [...log, phase('night', 3), { t: 'noDeaths' } as GameEvent, phase('day', 4), speech(10, report(6, 'black'))];
+    const still = mindOf({ roles: UKRAINIAN, day: 4, log: on }, 4);
+    expect(still.trust(10, true)).toBe(0);
+    expect(still.suspicion(true)[6]).toBeLessThan(1); // his later reports are not followed
+    // A certain colour: the commissar's note (U9.2) shows #9 black; a claimant who reported #9 red lies.
+    const note: GameEvent[] = [...upTo(2), speech(11, claim(), report(9, 'red')), phase('night', 2), died(1), { t: 'noteAnnounced', seat: 1, target: 9, result: 'black' }, phase('day', 3)];
+    expect(mindOf({ roles: UKRAINIAN, day: 3, log: note }, 4).trust(11, true)).toBe(0);
+  });
+
+  it('a claimant who claims after a proven investigator is hardly believed (the town does not follow a fake commissar once the real one is shot)', () => {
+    const log: GameEvent[] = [...upTo(2), speech(1, claim(), report(9, 'black')), phase('night', 2), died(1), phase('day', 3), speech(10, claim(), report(5, 'black'))];
+    const m = mindOf({ roles: UKRAINIAN, day: 3, log }, 4);
+    expect(m.trust(10, true)).toBeLessThanOrEqual(0.1);
+    const sus = m.suspicion(true);
+    expect(sus[9]).toBeGreaterThan(sus[5] + 2);
+  });
+
+  it('being first to claim counts for less: of two rival claimants neither is trusted, the first no more than even', () => {
+    const log: GameEvent[] = [...upTo(2), speech(10, claim(), report(5, 'black')), speech(1, claim(), report(10, 'black'))];
+    const m = mindOf({ roles: UKRAINIAN, day: 2, log }, 4);
+    expect(m.trust(10, true)).toBe(0.5);
+    expect(m.trust(1, true)).toBe(0.3);
+    // An even trust adds nothing to the claimant himself; his report moves its target by 1.5 at most.
+    const sus = m.suspicion(true);
+    expect(sus[10]).toBeGreaterThan(0); // reported black by his rival
+    expect(sus[5]).toBeLessThanOrEqual(1.5 + 1e-9);
+  });
+
+  it('U3.6 a commissar reported black answers at once: his next speech claims, reports and accuses the liar — a defence speech too', () => {
+    const log: GameEvent[] = [...upTo(2), { t: 'check', seat: 1, target: 6, result: 'red', to: [1] }, speech(10, claim(), report(1, 'black'))];
+    for (const kind of ['speech', 'defence'] as const) {
+      const s = scene({ roles: UKRAINIAN, day: 2, log });
+      const said = smart.createPlayer(1).speak!(s.view(1), kind, createRng('answer'));
+      expect(said).toContainEqual(claim('commissar'));
+      expect(said).toContainEqual(report(6, 'red'));
+      expect(said).toContainEqual({ type: 'accuse', seat: 10 });
+    }
+    // Not reported, with only a red check, he keeps quiet on day 2 (revealBlacks=1, revealDay=4).
+    const quiet = [...upTo(2), { t: 'check', seat: 1, target: 6, result: 'red', to: [1] } as GameEvent];
+    const said = smart.createPlayer(1).speak!(scene({ roles: UKRAINIAN, day: 2, log: quiet }).view(1), 'speech', createRng('answer'));
+    expect(said.some((st) => st.type === 'claim')).toBe(false);
+  });
+
+  it('a mafia counter-claim on day 1 claims without a "check" no night could have produced', () => {
+    const log: GameEvent[] = [...upTo(1), { t: 'team', seats: [9, 10, 11, 12], to: [9, 10, 11, 12] }, speech(1, claim(), report(10, 'black'))];
+    const always: Rng = { ...createRng('x'), chance: () => true };
+    const said = smart.createPlayer(10).speak!(scene({ roles: UKRAINIAN, day: 1, log }).view(10), 'speech', always);
+    expect(said).toContainEqual(claim('commissar'));
+    expect(said.some((st) => st.type === 'check')).toBe(false);
+    expect(said).toContainEqual({ type: 'accuse', seat: 1 });
+  });
+
+  it('night deaths are read knowing a maniac may have made them: one of two victims, or a lone one, counts for less than where only the mafia kill', () => {
+    // #4 accused #5 and #6 on day 1; both die in night 1.
+    const log: GameEvent[] = [...upTo(1), speech(4, { type: 'accuse', seat: 5 }, { type: 'accuse', seat: 6 }), phase('night', 1), died(5), died(6), phase('day', 2)];
+    const withManiac = tableOf(scene({ roles: UKRAINIAN, day: 2, log }).view(7).publicRecord);
+    expect([withManiac.nightWeight[5], withManiac.nightWeight[6]]).toEqual([0.5, 0.5]);
+    // The same table without a maniac (a citizen in his seat): the mafia made both deaths.
+    const noManiac = UKRAINIAN.map((r) => (r === 'maniac' ? 'citizen' : r));
+    const mafiaOnly = tableOf(scene({ roles: noManiac, day: 2, log }).view(7).publicRecord);
+    expect(mafiaOnly.nightWeight[5]).toBe(1);
+    expect(withManiac.pub.sus[4]).toBeLessThan(mafiaOnly.pub.sus[4]); // accusing "probably red" victims tells less
+    // A lone death; and of two deaths, the revealed commissar is the mafia's, the other most likely the maniac's.
+    const lone = tableOf(scene({ roles: UKRAINIAN, day: 2, log: [...upTo(1), phase('night', 1), died(5), phase('day', 2)] }).view(7).publicRecord);
+    expect(lone.nightWeight[5]).toBe(0.8);
+    const pair = [...upTo(2), speech(1, claim(), report(9, 'black')), phase('night', 2), died(1), died(6), phase('day', 3)];
+    const t = tableOf(scene({ roles: UKRAINIAN, day: 3, log: pair }).view(7).publicRecord);
+    expect([t.nightWeight[1], t.nightWeight[6]]).toEqual([1, 0.3]);
+  });
+
+  it('a player reported red by a trusted investigator is not voted out, nor left the only nominee', () => {
+    const log: GameEvent[] = [...upTo(2), speech(1, claim(), report(5, 'red')), { t: 'nominate', seat: 10, target: 5 }];
+    const spec: SceneSpec = { roles: UKRAINIAN, day: 2, log, nominees: [5] };
+    expect(mindOf(spec, 4).trust(1, true)).toBe(0.85);
+    const votes = choices({ ...spec, nominees: [5, 6] }, 4, vote([5, 6]));
+    expect(votes.get(5) ?? 0).toBe(0);
+    // Only #5 nominated: a citizen with no suspect of his own nominates someone else.
+    const noms = choices(spec, 4, { kind: 'nominate', options: [1, 2, 3, 6, 7, 8, 9, 10, 11, 12], canPass: true, intent: null }, 100);
+    expect(noms.get(null) ?? 0).toBe(0);
+    // With only the cleared player to vote on, the vote is still legal.
+    expect(choices(spec, 4, vote([5]), 5).get(5)).toBe(5);
+  });
+
+  it("a town vote leans to a suspect already voted this round (three town players against one mafia do not split)", () => {
+    // #9 and #10 are both suspects (accused by the shot #6); #7 and #8 already voted #9.
+    const base: GameEvent[] = [...upTo(1), speech(6, { type: 'accuse', seat: 9 }, { type: 'accuse', seat: 10 }), phase('night', 1), died(6), phase('day', 2)];
+    const open = choices({ roles: UKRAINIAN, day: 2, log: base }, 4, vote([9, 10]), 400);
+    const voted = [...base, { t: 'vote', seat: 7, target: 9, round: 1 } as GameEvent, { t: 'vote', seat: 8, target: 9, round: 1 } as GameEvent];
+    const after = choices({ roles: UKRAINIAN, day: 2, log: voted }, 4, vote([9, 10]), 400);
+    // Equal suspects: about half each before; after two votes on #9, exp(0.6 / 0.25) ≈ 11 to 1 — at least 80%.
+    expect(Math.abs((open.get(9) ?? 0) - 200)).toBeLessThan(60);
+    expect(after.get(9) ?? 0).toBeGreaterThan(320);
+  });
+});
+
+describe('over seeded games (smart vs smart, seed 1)', () => {
+  it('Ukrainian, 1,500 games: the town hardly votes a player a believed real investigator reported red; reports always fit the nights', () => {
+    const job = makeJob('ukrainian', [], '1', ['smart']);
+    const r = emptyReads();
+    for (let k = 0; k < 1500; k++) countReads(playJobGame(job, k, { keepLog: true }), r);
+    expect(r.townVotes).toBeGreaterThan(30_000);
+    // Before item 2: 12 of 45,949 town votes in 2,000 games (0.026%). The upper 95% bound is held below 0.02%.
+    expect(wilson(r.votesOnClearedRed, r.townVotes).high).toBeLessThan(0.0002);
+    expect(r.reportsBeforeAnyNight).toBe(0);
+  });
+
+  it('club-12, 1,000 games: a real investigator reported black never stays silent in his next speech', () => {
+    const job = makeJob('club-12', [], '1', ['smart']);
+    const r = emptyReads();
+    for (let k = 0; k < 1000; k++) countReads(playJobGame(job, k, { keepLog: true }), r);
+    // Before item 2: 59 of 242 stayed silent (2,000 games).
+    expect(r.investigatorsReportedBlack).toBeGreaterThan(60);
+    expect(r.silentAfterBlackReport).toBe(0);
+  });
+
+  it('a mafia that fake-claims from day 1 reports no check before night 1 (mafia=smart:fakeClaim=1,fakeClaimDay=1)', () => {
+    const job = makeJob('ukrainian', [], '1', ['smart', 'mafia=smart:fakeClaim=1,fakeClaimDay=1']);
+    const r = emptyReads();
+    for (let k = 0; k < 300; k++) countReads(playJobGame(job, k, { keepLog: true }), r);
+    expect(r.reportsBeforeAnyNight).toBe(0);
+  });
+});
