@@ -10,6 +10,7 @@ import { printable, withRulesLink } from '../text.js';
 import { collect, colours, once, terminalWidth } from './common.js';
 import { mergeReports } from './merge.js';
 import { replayGame } from './replay.js';
+import { playGameCommand } from './play.js';
 import { fuzzCommand, renderFuzz } from './fuzz.js';
 import { runCommand } from './run.js';
 import { scenarioCommand } from './scenario.js';
@@ -207,6 +208,24 @@ Examples:
     .action((flags) => {
       const { record, text } = replayGame(flags, colours(process.stdout, colour));
       out(flags.json ? JSON.stringify(record) : text);
+    });
+
+  jobOptions(program.command('play').description('take a seat yourself in a seeded game against bots, answering at the prompt'), { setup: 'ukrainian' })
+    .option('--seat <n>', 'your seat (default: drawn from the seed)', once('--seat'))
+    .option('--answers <list>', 'your answers so far, comma-separated (as the command printed at the end lists them); then the prompt', once('--answers'))
+    .addHelpText('after', `
+Without --seed, a new game is dealt from a seed drawn now. Each turn shows what your seat knows and
+the choices; type a seat number, 0 to pass, or a menu number. At the end every role is revealed and
+the command that plays the same game again, your answers included, is printed. Reads plain lines
+from stdin, so answers may be piped. Exit 1 if the input ends first, 130 on Ctrl-C. docs/cli.md.
+
+Examples:
+  mafia-sim play
+  mafia-sim play --setup vanilla --option players=7 --seat 3 --seed 5 --strategy smart
+  mafia-sim play --seed 5 --seat 3 --answers 4,done,7,pass`)
+    .action(async (flags, cmd: Command) => {
+      const input = { input: process.stdin, inputIsTerminal: process.stdin.isTTY === true };
+      code = await playGameCommand({ ...flags, seedGiven: cmd.getOptionValueSource('seed') === 'cli' }, { ...io, ...input }, colours(process.stdout, colour), terminalWidth(process.stdout));
     });
 
   program
