@@ -84,6 +84,10 @@ describe('mafia-sim play', () => {
     expect(again.code).toBe(0);
     expect(split(again.stdout).end).toBe(end);
     expect(again.stdout).toContain('(--answers)');
+    // Piped, with neither NO_COLOR nor FORCE_COLOR: plain text, no colour codes.
+    const piped = cli(command.replace(/^mafia-sim /, '').split(' ').map((w) => w.replace(/^'(.*)'$/, '$1')), { env: { NO_COLOR: '', FORCE_COLOR: '' } });
+    expect(piped.stdout).toBe(again.stdout);
+    expect(piped.stdout).not.toContain('\u001b[');
   });
 
   it('G7: shows the seat only what its view holds — no other role before the reveal, no one else\'s night', async () => {
@@ -157,10 +161,14 @@ describe('mafia-sim play', () => {
   });
 
   it('takes a seat drawn from the seed when --seat is not given, the same for the same seed', () => {
-    const seatOf = (seed: string) => /You are seat #(\d+)/.exec(cli(['play', '--seed', seed], { input: '' }).stdout)![1];
+    const seatOf = (seed: string) => /You are seat #(\d+) of 12 \(ukrainian, ukrainian rules, seed \d+\)/.exec(cli(['play', '--seed', seed], { input: '' }).stdout)![1];
     expect(seatOf('7')).toBe(seatOf('7'));
     const seats = new Set(['1', '2', '3', '4', '5', '6', '7', '8'].map(seatOf));
     expect(seats.size).toBeGreaterThan(1);
+    // Without --seed, a seed is drawn and named: in the introduction and in the command that goes on.
+    const fresh = cli(['play'], { input: '' });
+    const seed = /seed (\d+)\)\./.exec(fresh.stdout)![1];
+    expect(fresh.stderr).toContain(`--seed ${seed} --seat `);
   });
 });
 

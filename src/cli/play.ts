@@ -135,7 +135,7 @@ class Screen {
   private catchUp(view: PlayerView): void {
     if (!this.introduced) {
       this.introduced = true;
-      this.out(introduction(view, this.job.setup.name, this.c));
+      this.out(introduction(view, this.job.setup.name, this.job.seed, this.c));
     }
     const { lines, next } = newEvents(view, this.cursor, this.c);
     this.cursor = next;

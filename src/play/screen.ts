@@ -30,11 +30,11 @@ export function newEvents(view: PlayerView, from: number, c: ChalkInstance): { l
 }
 
 /** Who the person is, once, at the start. */
-export function introduction(view: PlayerView, setupName: string, c: ChalkInstance): string[] {
+export function introduction(view: PlayerView, setupName: string, seed: string, c: ChalkInstance): string[] {
   const allies = view.knownAllies();
   const roles = view.tableRoles.map((r) => r.name).join(', ');
   return [
-    c.bold(`You are seat #${view.seat} of ${view.players} (${setupName}, ${view.rules} rules).`),
+    c.bold(`You are seat #${view.seat} of ${view.players}`) + ` (${setupName}, ${view.rules} rules, seed ${seed}).`,
     `Your role: ${c.bold(roleName(view, view.role))}, team ${teamText(view.team, c)}.` + (allies.length > 0 ? ` Your team: ${allies.map((s) => `#${s} ${roleName(view, view.knownRole(s)!)}`).join(', ')}.` : ''),
     c.dim(`Roles at this table: ${roles}.`),
   ];
