@@ -1,6 +1,9 @@
 // mafia-sim play: a person at one seat, driven here by piped lines. The script of typed lines is made
 // in-process by playing the same game with a host that answers from the menus (./session.ts's
 // playSeat), then the built CLI is fed it as a person's keyboard would be.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Chalk } from 'chalk';
 import { parseAnswers, statementOf } from '../src/play/answers.js';
@@ -169,6 +172,31 @@ describe('mafia-sim play', () => {
     const fresh = cli(['play'], { input: '' });
     const seed = /seed (\d+)\)\./.exec(fresh.stdout)![1];
     expect(fresh.stderr).toContain(`--seed ${seed} --seat `);
+  });
+});
+
+describe('mafia-sim play, a bot that does not replay', () => {
+  it('G10: a plug-in with state kept across games is caught when the game is played again, one error line, exit 2', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mafia-play-'));
+    const bot = join(dir, 'stateful-bot.mjs');
+    writeFileSync(
+      bot,
+      `let calls = 0; // kept across games: a game no longer follows from its seed alone
+export default {
+  name: 'stateful',
+  description: 'picks by a counter kept across games (test)',
+  usesHistory: true,
+  createPlayer: () => ({ decide: (view, req) => (req.options.length ? req.options[++calls % req.options.length] : null) }),
+};
+`,
+    );
+    try {
+      const r = cli(['play', '--setup', 'vanilla', '--option', 'players=7', '--strategy', bot, '--seed', '2', '--seat', '1'], { input: '0\n'.repeat(40) + '2\n'.repeat(40) });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^mafia-sim: error: the game did not play the same way again(:| before answer \d+:).* a strategy is not deterministic \(G10\)( \(rules: docs\/rules\.md\))?\n$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -26,9 +26,13 @@ export class NeedAnswer extends Error {
 /** What the seat calls on each word it takes: the question, the word, and the word's index. */
 export type OnAnswer = (question: Question, word: string, index: number) => void;
 
-/** A question as the seat is asked it, to tell that a game played again asks the same (G10). */
+/**
+ * A question as the seat is asked it — what is asked, and how many events the seat has seen by then —
+ * to tell that a game played again went the same way up to it (G10).
+ */
 function signature(q: Question): string {
-  return q.type === 'decision' ? `${q.request.kind}:${q.request.options.join(' ')}:${q.request.canPass}` : `${q.speech}:${q.said.length}`;
+  const seen = q.view.events().length;
+  return q.type === 'decision' ? `${seen}:${q.request.kind}:${q.request.options.join(' ')}:${q.request.canPass}` : `${seen}:${q.speech}:${q.said.length}`;
 }
 
 export class HumanSeat implements Player {

@@ -63,7 +63,11 @@ export async function playSeat(job: Job, seat: number, given: readonly string[],
     const playerFor = (s: number, role: RoleDef) => (s === seat ? human : newPlayer(strategyFor(job.strategies, role), s));
     try {
       const game = playGame(job.setup.game, job.setup.deck, playerFor, seed, { keepLog: true });
-      if (human.used < words.length) throw new UserError(`--answers: the game ended after ${human.used} of the ${words.length} answers given`);
+      if (human.used < words.length) {
+        // Words beyond --answers were each asked for by a game before this one, which then went further.
+        if (words.length > given.length) throw new UserError(`the game did not play the same way again: it ended after answer ${human.used} of ${words.length}; a strategy is not deterministic (G10)`);
+        throw new UserError(`--answers: the game ended after ${human.used} of the ${words.length} answers given`);
+      }
       return { game, words };
     } catch (e) {
       if (!(e instanceof NeedAnswer)) throw e;
