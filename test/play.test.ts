@@ -87,6 +87,12 @@ describe('mafia-sim play', () => {
     expect(again.code).toBe(0);
     expect(split(again.stdout).end).toBe(end);
     expect(again.stdout).toContain('(--answers)');
+    // And the replay command narrates the same game omnisciently, checked (G7, G9, G10), with the same outcome.
+    const replayLine = /\n {2}(mafia-sim replay .*)\n/.exec(end)![1];
+    const replay = cli([...replayLine.replace(/^mafia-sim /, '').split(' ').map((w) => w.replace(/^'(.*)'$/, '$1')), '--check']);
+    expect(replay.code, replay.stderr).toBe(0);
+    expect(replay.stdout).toContain(`Deal: ${game.roles.slice(1).map((r, i) => `#${i + 1} ${r.id}`).join(', ')}`);
+    expect(replay.stdout).toContain(`Outcome: ${game.winner} after ${game.day} day(s)`);
     // Piped, with neither NO_COLOR nor FORCE_COLOR: plain text, no colour codes.
     const piped = cli(command.replace(/^mafia-sim /, '').split(' ').map((w) => w.replace(/^'(.*)'$/, '$1')), { env: { NO_COLOR: '', FORCE_COLOR: '' } });
     expect(piped.stdout).toBe(again.stdout);
@@ -151,13 +157,16 @@ describe('mafia-sim play', () => {
     expect(none.stderr).toContain('(0 answer(s) given)');
   });
 
-  it('refuses bad flags with one line and exit 2: a seat off the table, an answer that is not a choice, an evening', () => {
+  it('refuses bad flags with one line and exit 2: a seat off the table, an answer that is not a choice, too few answers to replay, an evening', () => {
     const seat = cli(['play', '--seed', '1', '--seat', '13']);
     expect(seat.code).toBe(2);
     expect(seat.stderr).toBe('mafia-sim: error: --seat 13: expected a whole number from 1 to 12\n');
     const answer = cli(['play', '--setup', 'vanilla', '--seed', '1', '--seat', '1', '--answers', '99']);
     expect(answer.code).toBe(2);
     expect(answer.stderr).toMatch(/^mafia-sim: error: --answers: answer 1 \(99\): .+\n$/);
+    const short = cli(['replay', '--setup', 'vanilla', '--seed', '1', '--game', '0', '--seat', '1', '--answers', '']);
+    expect(short.code).toBe(2);
+    expect(short.stderr).toMatch(/^mafia-sim: error: --answers: the game asks for more than the 0 answers given/);
     const evening = cli(['play', '--setup', 'club-12', '--series', '2', '--seed', '1']);
     expect(evening.code).toBe(2);
     expect(evening.stderr).toMatch(/^mafia-sim: error: play plays one game/);

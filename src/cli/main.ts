@@ -199,6 +199,8 @@ Examples:
     .requiredOption('-g, --game <k>', 'game index within the run (0-based)', once('--game'))
     .option('--json', "print the game's record (as a --games-out line)")
     .option('--check', 'check engine invariants after every phase, as run --check does, and that the game plays the same twice (G10); exit 1 if not')
+    .option('--seat <n>', 'with --answers: a game of mafia-sim play, the person at this seat (game 0)', once('--seat'))
+    .option('--answers <list>', "with --seat: that person's answers, as play printed them", once('--answers'))
     .addHelpText('after', `
 The narration cites rule clauses by ID (U5.3, C10.1): docs/rules.md.
 

@@ -8,7 +8,7 @@ import type { ChalkInstance } from 'chalk';
 import { parseAnswers } from '../play/answers.js';
 import type { Question } from '../play/human.js';
 import { answerText, introduction, menuOf, newEvents, pick, renderMenu, reveal, status, type Menu } from '../play/screen.js';
-import { checkPlayable, InputEnded, playCommand, playSeat, seatFromSeed, type Host } from '../play/session.js';
+import { checkPlayable, InputEnded, playCommand, playSeat, replayPlayedCommand, seatFromSeed, type Host } from '../play/session.js';
 import type { Job } from '../runner/job.js';
 import type { PlayerView } from '../views/view.js';
 import { printable } from '../text.js';
@@ -61,7 +61,8 @@ export async function playGameCommand(flags: PlayFlags, io: PlayIo, c: ChalkInst
       const { game, words } = await playSeat(job, seat, given, host);
       screen.finish(game.view(seat));
       out(reveal(game, seat, c));
-      out(['', `${c.dim('Play this game again, your answers included:')}`, `  ${playCommand(job, seat, words)}`]);
+      out(['', c.dim('Play this game again, your answers included:'), `  ${playCommand(job, seat, words)}`]);
+      out([c.dim("Replay it with every seat's role and night shown:"), `  ${replayPlayedCommand(job, seat, words)}`]);
       return 0;
     } catch (e) {
       if (!(e instanceof InputEnded)) throw e;

@@ -4,14 +4,14 @@
 // from the start with it. The words are the whole of the person's part: with the seed, the setup and
 // the strategies they give the game again (`play --answers`).
 import type { Game } from '../engine/game.js';
-import { playGame } from '../engine/play.js';
+import { playGame, type PlayOptions } from '../engine/play.js';
 import { UserError } from '../errors.js';
 import type { RoleDef } from '../model/roles.js';
 import { createRng, deriveGameSeed } from '../rng.js';
 import { jobArgs, quote, type Job } from '../runner/job.js';
 import { newPlayer } from '../strategy/audit.js';
 import { strategyFor } from '../strategy/registry.js';
-import { HumanSeat, NeedAnswer, type Question } from './human.js';
+import { HumanSeat, NeedAnswer, type OnAnswer, type Question } from './human.js';
 
 /** What shows the game to the person and asks them. */
 export interface Host {
@@ -47,26 +47,35 @@ export function checkPlayable(job: Job, seat: number): void {
   if (!(seat >= 1 && seat <= n)) throw new UserError(`--seat ${seat}: expected a seat of the table (1..${n})`);
 }
 
+/**
+ * Plays the game once with the person's `words`: the game, and how many words it took; NeedAnswer
+ * out of it when the words run out. `asked` holds what each word answered (filled in as it goes).
+ */
+export function playWithWords(job: Job, seat: number, words: readonly string[], asked: string[], onAnswer: OnAnswer, options: PlayOptions = {}): { game: Game; used: number } {
+  const human = new HumanSeat(words, asked, onAnswer);
+  const playerFor = (s: number, role: RoleDef) => (s === seat ? human : newPlayer(strategyFor(job.strategies, role), s));
+  const game = playGame(job.setup.game, job.setup.deck, playerFor, deriveGameSeed(job.seed, PLAY_GAME), { ...options, keepLog: true });
+  return { game, used: human.used };
+}
+
 /** Plays the game with the person at `seat`, from the answers `given` on; returns the game and every answer. */
 export async function playSeat(job: Job, seat: number, given: readonly string[], host: Host): Promise<{ game: Game; words: string[] }> {
   checkPlayable(job, seat);
   const words = [...given];
   const asked: string[] = [];
   let shown = 0; // questions the host has been shown
-  const seed = deriveGameSeed(job.seed, PLAY_GAME);
+  const onAnswer: OnAnswer = (q, word, i) => {
+    if (i < shown) return;
+    host.turn(q, word);
+    shown = i + 1;
+  };
   for (;;) {
-    const human = new HumanSeat(words, asked, (q, word, i) => {
-      if (i < shown) return;
-      host.turn(q, word);
-      shown = i + 1;
-    });
-    const playerFor = (s: number, role: RoleDef) => (s === seat ? human : newPlayer(strategyFor(job.strategies, role), s));
     try {
-      const game = playGame(job.setup.game, job.setup.deck, playerFor, seed, { keepLog: true });
-      if (human.used < words.length) {
+      const { game, used } = playWithWords(job, seat, words, asked, onAnswer);
+      if (used < words.length) {
         // Words beyond --answers were each asked for by a game before this one, which then went further.
-        if (words.length > given.length) throw new UserError(`the game did not play the same way again: it ended after answer ${human.used} of ${words.length}; a strategy is not deterministic (G10)`);
-        throw new UserError(`--answers: the game ended after ${human.used} of the ${words.length} answers given`);
+        if (words.length > given.length) throw new UserError(`the game did not play the same way again: it ended after answer ${used} of ${words.length}; a strategy is not deterministic (G10)`);
+        throw tooMany(used, words.length);
       }
       return { game, words };
     } catch (e) {
@@ -82,9 +91,32 @@ export async function playSeat(job: Job, seat: number, given: readonly string[],
   }
 }
 
+const tooMany = (used: number, given: number) => new UserError(`--answers: the game ended after ${used} of the ${given} answers given`);
+
+/**
+ * The game a `play` played, again, from all its answers and without asking (`replay --seat --answers`):
+ * too few answers or too many is an error naming --answers.
+ */
+export function replayPlayed(job: Job, seat: number, words: readonly string[], options: PlayOptions = {}): Game {
+  checkPlayable(job, seat);
+  try {
+    const { game, used } = playWithWords(job, seat, words, [], () => {}, options);
+    if (used < words.length) throw tooMany(used, words.length);
+    return game;
+  } catch (e) {
+    if (e instanceof NeedAnswer) throw new UserError(`--answers: the game asks for more than the ${words.length} answers given (play it with mafia-sim play to answer the rest)`);
+    throw e;
+  }
+}
+
 /** The command that plays the same game again with the same answers (the person's part included). */
 export function playCommand(job: Job, seat: number, words: readonly string[]): string {
   const parts = ['mafia-sim', 'play', ...jobArgs(job), '--seed', quote(job.seed), '--seat', String(seat)];
   if (words.length > 0) parts.push('--answers', quote(words.join(',')));
   return parts.join(' ');
+}
+
+/** The command that narrates the played game as `replay` does, every seat's night included. */
+export function replayPlayedCommand(job: Job, seat: number, words: readonly string[]): string {
+  return ['mafia-sim', 'replay', ...jobArgs(job), '--seed', quote(job.seed), '--game', String(PLAY_GAME), '--seat', String(seat), '--answers', quote(words.join(','))].join(' ');
 }
