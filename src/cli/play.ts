@@ -29,7 +29,7 @@ export interface PlayIo extends Io {
   readonly inputIsTerminal: boolean;
 }
 
-/** Seeds drawn for a new game have at most this many digits (what --seed takes is up to 15). */
+/** Seeds drawn for a new game are below this: six digits, short enough to read out and type. */
 const NEW_SEED_LIMIT = 1_000_000;
 
 export async function playGameCommand(flags: PlayFlags, io: PlayIo, c: ChalkInstance, width: number): Promise<number> {
