@@ -167,7 +167,7 @@ describe('mafia-sim play', () => {
     const short = cli(['replay', '--setup', 'vanilla', '--seed', '1', '--game', '0', '--seat', '1', '--answers', '']);
     expect(short.code).toBe(2);
     expect(short.stderr).toMatch(/^mafia-sim: error: --answers: the game asks for more than the 0 answers given/);
-    const evening = cli(['play', '--setup', 'club-12', '--series', '2', '--seed', '1']);
+    const evening = cli(['play', '--setup', 'club-12', '--option', 'series=2', '--seed', '1']);
     expect(evening.code).toBe(2);
     expect(evening.stderr).toMatch(/^mafia-sim: error: play plays one game/);
   });

@@ -212,22 +212,27 @@ Examples:
       out(flags.json ? JSON.stringify(record) : text);
     });
 
-  jobOptions(program.command('play').description('take a seat yourself in a seeded game against bots, answering at the prompt'), { setup: 'ukrainian' })
+  program.command('play').description('take a seat yourself in a seeded game against bots, answering at the prompt')
+    .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', once('--setup'), 'ukrainian')
+    .option('-o, --option <key=value>', 'override a rule option or setup parameter (repeatable; rules: docs/rules.md)', collect, [])
+    .option('--strategy <spec>', "the other seats' bots, as for run: NAME, TEAM=NAME or ROLE=NAME (repeatable; default random)", collect, [])
+    .option('--seed <n>', 'the game is game 0 of this seed (default: a new seed, drawn now and printed)', once('--seed'))
     .option('--seat <n>', 'your seat (default: drawn from the seed)', once('--seat'))
     .option('--answers <list>', 'your answers so far, comma-separated (as the command printed at the end lists them); then the prompt', once('--answers'))
     .addHelpText('after', `
-Without --seed, a new game is dealt from a seed drawn now. Each turn shows what your seat knows and
-the choices; type a seat number, 0 to pass, or a menu number. At the end every role is revealed and
-the command that plays the same game again, your answers included, is printed. Reads plain lines
-from stdin, so answers may be piped. Exit 1 if the input ends first, 130 on Ctrl-C. docs/cli.md.
+Each turn shows what your seat knows and the choices: type a seat number, 0 to pass, or a menu
+number (speeches: claim, report a check, accuse, vouch, done). At the end every role is revealed, with
+the commands that play the same game again (play … --answers …) and narrate it (replay … --seat
+--answers …). Reads plain lines from stdin, so answers may be piped. Exit 1 if the input ends first,
+130 on Ctrl-C, each with the command that goes on. docs/cli.md.
 
 Examples:
   mafia-sim play
   mafia-sim play --setup vanilla --option players=7 --seat 3 --seed 5 --strategy smart
-  mafia-sim play --seed 5 --seat 3 --answers 4,done,7,pass`)
-    .action(async (flags, cmd: Command) => {
+  mafia-sim play --seed 5 --seat 3 --answers accuse:1,done,2`)
+    .action(async (flags) => {
       const input = { input: process.stdin, inputIsTerminal: process.stdin.isTTY === true };
-      code = await playGameCommand({ ...flags, seedGiven: cmd.getOptionValueSource('seed') === 'cli' }, { ...io, ...input }, colours(process.stdout, colour), terminalWidth(process.stdout));
+      code = await playGameCommand(flags, { ...io, ...input }, colours(process.stdout, colour), terminalWidth(process.stdout));
     });
 
   program

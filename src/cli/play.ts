@@ -16,11 +16,11 @@ import { interruptible } from './interrupt.js';
 import { jobFrom, parseCount, type JobFlags } from './common.js';
 import type { Io } from './output.js';
 
-export interface PlayFlags extends JobFlags {
+export interface PlayFlags extends Omit<JobFlags, 'seed' | 'series'> {
+  /** Without it, a new game is dealt from a seed drawn now (and printed). */
+  seed?: string;
   seat?: string;
   answers?: string;
-  /** Whether --seed was given; if not, a new game is dealt from a seed drawn now (and printed). */
-  seedGiven: boolean;
 }
 
 export interface PlayIo extends Io {
@@ -34,7 +34,7 @@ const NEW_SEED_LIMIT = 1_000_000;
 
 export async function playGameCommand(flags: PlayFlags, io: PlayIo, c: ChalkInstance, width: number): Promise<number> {
   // A new game each time unless --seed is given; the seed is in the command printed at the end.
-  const job = jobFrom(flags.seedGiven ? flags : { ...flags, seed: String(randomInt(NEW_SEED_LIMIT)) });
+  const job = jobFrom({ ...flags, seed: flags.seed ?? String(randomInt(NEW_SEED_LIMIT)) });
   const players = job.setup.deck.length;
   const seat = flags.seat === undefined ? seatFromSeed(job.seed, players) : parseCount('--seat', flags.seat, 1, players);
   checkPlayable(job, seat);

@@ -43,7 +43,7 @@ export function seatFromSeed(seed: string, players: number): number {
 /** Checks a table can be played at: one game (no club evening), and a seat of the table. */
 export function checkPlayable(job: Job, seat: number): void {
   const n = job.setup.deck.length;
-  if (job.setup.game.rules.series > 1) throw new UserError(`play plays one game: a club evening (series ${job.setup.game.rules.series}) cannot be played; drop --option series / --series`);
+  if (job.setup.game.rules.series > 1) throw new UserError(`play plays one game: a club evening (series ${job.setup.game.rules.series}) cannot be played; drop the series option`);
   if (!(seat >= 1 && seat <= n)) throw new UserError(`--seat ${seat}: expected a seat of the table (1..${n})`);
 }
 
