@@ -184,6 +184,17 @@ describe('mafia-sim play', () => {
   });
 });
 
+describe('mafia-sim play, out of the game', () => {
+  it('a seat killed before its first question is still introduced, told it is out, and shown the rest of the game to the reveal', () => {
+    const r = cli(['play', '--setup', 'vanilla', '--option', 'start=night', '--seed', '1', '--seat', '3']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^You are seat #3 of 7 \(vanilla, vanilla rules, seed 1\)\.\nYour role: Townie, team town\./);
+    const { during } = split(r.stdout);
+    expect(during).toMatch(/Dawn: #3 \(you\) was killed\n\nYou are out of the game; it went on without you:\n\nDay 1\n/);
+    expect(r.stdout).toContain('--answers \'\'');
+  });
+});
+
 describe('mafia-sim play, a bot that does not replay', () => {
   it('G10: a plug-in with state kept across games is caught when the game is played again, one error line, exit 2', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mafia-play-'));

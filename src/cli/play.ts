@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import type { ChalkInstance } from 'chalk';
 import { parseAnswers } from '../play/answers.js';
 import type { Question } from '../play/human.js';
-import { answerText, introduction, menuOf, newEvents, pick, renderMenu, reveal, status, type Menu } from '../play/screen.js';
+import { answerText, introduction, menuOf, narrateSeen, pick, renderMenu, reveal, status, type Menu } from '../play/screen.js';
 import { checkPlayable, InputEnded, playCommand, playSeat, replayPlayedCommand, seatFromSeed, type Host } from '../play/session.js';
 import type { Job } from '../runner/job.js';
 import type { PlayerView } from '../views/view.js';
@@ -124,22 +124,38 @@ class Screen {
     }
   }
 
-  /** The rest of the game as the seat saw it. */
+  /**
+   * The rest of the game as the seat saw it: out of the game, it still sees what is public, and is
+   * told so from the phase after its last question on.
+   */
   finish(view: PlayerView): void {
-    this.catchUp(view);
+    this.introduce(view);
+    const events = view.events(this.cursor);
+    const me = view.seat;
+    // The phase after the seat's death (told before this or among these events).
+    const death = events.findIndex((e) => (e.t === 'died' || e.t === 'eliminated') && e.seat === me);
+    const next = view.isAlive(me) ? -1 : events.findIndex((e, i) => i > death && e.t === 'phase');
+    if (next < 0) return this.catchUp(view);
+    this.out(narrateSeen(view, events.slice(0, next), this.c));
+    this.out(['', this.c.dim('You are out of the game; it went on without you:')]);
+    this.out(narrateSeen(view, events.slice(next), this.c));
+    this.cursor += events.length;
   }
 
   private prompt(): void {
     this.write(this.c.cyan.bold('> '));
   }
 
+  private introduce(view: PlayerView): void {
+    if (this.introduced) return;
+    this.introduced = true;
+    this.out(introduction(view, this.job.setup.name, this.job.seed, this.c));
+  }
+
   private catchUp(view: PlayerView): void {
-    if (!this.introduced) {
-      this.introduced = true;
-      this.out(introduction(view, this.job.setup.name, this.job.seed, this.c));
-    }
-    const { lines, next } = newEvents(view, this.cursor, this.c);
-    this.cursor = next;
-    if (lines.length > 0) this.out(lines);
+    this.introduce(view);
+    const events = view.events(this.cursor);
+    this.cursor += events.length;
+    if (events.length > 0) this.out(narrateSeen(view, events, this.c));
   }
 }

@@ -3,7 +3,7 @@
 // question as a menu. Only the reveal at the end reads the game itself.
 import type { ChalkInstance } from 'chalk';
 import type { Game } from '../engine/game.js';
-import type { Statement } from '../model/events.js';
+import type { GameEvent, Statement } from '../model/events.js';
 import type { SpeechKind } from '../model/decisions.js';
 import { narrateEvents } from '../report/narrate.js';
 import type { DecisionRequest } from '../strategy/types.js';
@@ -23,10 +23,9 @@ export function seatLabel(view: PlayerView, seat: number): string | undefined {
   return id === undefined ? undefined : roleName(view, id);
 }
 
-/** The events the seat has seen from index `from` of its visible record, narrated; and the next `from`. */
-export function newEvents(view: PlayerView, from: number, c: ChalkInstance): { lines: string[]; next: number } {
-  const events = view.events(from);
-  return { lines: narrateEvents(events, (s) => seatLabel(view, s), c), next: from + events.length };
+/** Events the seat has seen, narrated with the roles it knows. */
+export function narrateSeen(view: PlayerView, events: readonly GameEvent[], c: ChalkInstance): string[] {
+  return narrateEvents(events, (s) => seatLabel(view, s), c);
 }
 
 /** Who the person is, once, at the start. */
