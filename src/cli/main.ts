@@ -10,6 +10,7 @@ import { printable, withRulesLink } from '../text.js';
 import { collect, colours, once, terminalWidth } from './common.js';
 import { mergeReports } from './merge.js';
 import { replayGame } from './replay.js';
+import { playGameCommand } from './play.js';
 import { fuzzCommand, renderFuzz } from './fuzz.js';
 import { runCommand } from './run.js';
 import { scenarioCommand } from './scenario.js';
@@ -199,6 +200,8 @@ Examples:
     .requiredOption('-g, --game <k>', 'game index within the run (0-based)', once('--game'))
     .option('--json', "print the game's record (as a --games-out line)")
     .option('--check', 'check engine invariants after every phase, as run --check does, and that the game plays the same twice (G10); exit 1 if not')
+    .option('--seat <n>', 'with --answers: a game of mafia-sim play, the person at this seat (game 0)', once('--seat'))
+    .option('--answers <list>', "with --seat: that person's answers, as play printed them", once('--answers'))
     .addHelpText('after', `
 The narration cites rule clauses by ID (U5.3, C10.1): docs/rules.md.
 
@@ -208,6 +211,29 @@ Examples:
     .action((flags) => {
       const { record, text } = replayGame(flags, colours(process.stdout, colour));
       out(flags.json ? JSON.stringify(record) : text);
+    });
+
+  program.command('play').description('take a seat yourself in a seeded game against bots, answering at the prompt')
+    .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', once('--setup'), 'ukrainian')
+    .option('-o, --option <key=value>', 'override a rule option or setup parameter (repeatable; rules: docs/rules.md)', collect, [])
+    .option('--strategy <spec>', "the other seats' bots, as for run: NAME, TEAM=NAME or ROLE=NAME (repeatable; default random)", collect, [])
+    .option('--seed <n>', 'the game is game 0 of this seed (default: a new seed, drawn now and printed)', once('--seed'))
+    .option('--seat <n>', 'your seat (default: drawn from the seed)', once('--seat'))
+    .option('--answers <list>', 'your answers so far, comma-separated (as the command printed at the end lists them); then the prompt', once('--answers'))
+    .addHelpText('after', `
+Each turn shows what your seat knows and the choices: type a seat number, 0 to pass, or a menu
+number (speeches: claim, report a check, accuse, vouch, done). At the end every role is revealed, with
+the commands that play the same game again (play … --answers …) and narrate it (replay … --seat
+--answers …). Reads plain lines from stdin, so answers may be piped. Exit 1 if the input ends first,
+130 on Ctrl-C, each with the command that goes on. docs/cli.md.
+
+Examples:
+  mafia-sim play
+  mafia-sim play --setup vanilla --option players=7 --seat 3 --seed 5 --strategy smart
+  mafia-sim play --seed 5 --seat 3 --answers accuse:1,done,2`)
+    .action(async (flags) => {
+      const input = { input: process.stdin, inputIsTerminal: process.stdin.isTTY === true };
+      code = await playGameCommand(flags, { ...io, ...input }, colours(process.stdout, colour), terminalWidth(process.stdout));
     });
 
   program

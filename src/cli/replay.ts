@@ -5,7 +5,11 @@ import { replayedDifferently } from '../fuzz/checks.js';
 import { informationProblem } from '../fuzz/information.js';
 import type { Game } from '../engine/game.js';
 import type { RulesGame } from '../rules/ruleSet.js';
-import { gameRecord, playJobGame, type GameRecord } from '../runner/job.js';
+import { gameRecord, playJobGame, type GameRecord, type Job } from '../runner/job.js';
+import type { PlayOptions } from '../engine/play.js';
+import { UserError } from '../errors.js';
+import { parseAnswers } from '../play/answers.js';
+import { PLAY_GAME, replayPlayed } from '../play/session.js';
 import { narrate } from '../report/narrate.js';
 import { jobFrom, parseCount, type JobFlags } from './common.js';
 
@@ -17,6 +21,9 @@ export interface ReplayFlags extends JobFlags {
    * An InvariantError if any fails.
    */
   check?: boolean;
+  /** A game `play` played: the person's seat and answers (./play.ts); game 0 only. */
+  seat?: string;
+  answers?: string;
 }
 
 export function replayGame(flags: ReplayFlags, c: ChalkInstance): { record: GameRecord; text: string } {
@@ -28,13 +35,24 @@ export function replayGame(flags: ReplayFlags, c: ChalkInstance): { record: Game
     if (leak !== null) throw new InvariantError(leak);
   };
   const checks = flags.check === true ? { onPhaseEnd, checkDecisions: true, keepLog: true } : { keepLog: true };
-  const g = playJobGame(job, index, checks);
+  const play = playedGame(flags, job, index);
+  const g = play(checks);
   if (flags.check === true) {
     // G10: the same seed gives the same game (a bot with state shared between games does not).
     const first = JSON.stringify(gameRecord(g, index));
-    const again = JSON.stringify(gameRecord(playJobGame(job, index, checks), index));
+    const again = JSON.stringify(gameRecord(play(checks), index));
     if (again !== first) throw new InvariantError(replayedDifferently(index, first, again));
   }
   const head = `${c.bold(`Game ${index}`)} of setup ${job.setup.name}, seed ${job.seed} (game seed ${g.seed})`;
   return { record: gameRecord(g, index), text: [head, ...narrate(g, c)].join('\n') };
+}
+
+/** How the game is played: by the job's bots, or (`--seat`, `--answers`) with a person's answers at one seat. */
+function playedGame(flags: ReplayFlags, job: Job, index: number): (options: PlayOptions) => Game {
+  if (flags.seat === undefined && flags.answers === undefined) return (options) => playJobGame(job, index, options);
+  if (flags.seat === undefined || flags.answers === undefined) throw new UserError(`${flags.seat === undefined ? '--answers' : '--seat'} needs ${flags.seat === undefined ? '--seat' : '--answers'}: together they replay a game of mafia-sim play`);
+  if (index !== PLAY_GAME) throw new UserError(`--game ${flags.game}: a game of mafia-sim play is game ${PLAY_GAME} (with --seat and --answers)`);
+  const seat = parseCount('--seat', flags.seat, 1, job.setup.deck.length);
+  const words = parseAnswers(flags.answers);
+  return (options) => replayPlayed(job, seat, words, options);
 }

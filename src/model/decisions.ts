@@ -34,6 +34,9 @@ export type DecisionKind = BuiltinDecisionKind | (string & {});
 export const YES = 1;
 export const NO = 0;
 
+/** The built-in decisions answered yes or no (YES, NO); every other decision kind names a seat. */
+export const YES_NO_KINDS: readonly string[] = ['voteAll', 'note', 'cancel'];
+
 /** What a night action does, for a bot that does not know the decision kind (a plug-in role's). */
 export const INTENTS = ['protect', 'attack', 'investigate', 'block', 'jail', 'release', 'duel'] as const;
 export type Intent = (typeof INTENTS)[number];

@@ -1,4 +1,5 @@
-// Narrates a game's event record as text for `replay` (an omniscient narrator: private events too).
+// Narrates a game's event record as text: for `replay` an omniscient narrator (private events too,
+// every seat's role), for `play` the events one seat may see, with only the roles it knows.
 import type { ChalkInstance } from 'chalk';
 import type { GameEvent, Statement } from '../model/events.js';
 import type { Game } from '../engine/game.js';
@@ -23,8 +24,20 @@ const JOINT_KILL: Record<string, string> = {
   'nobody able': 'nobody is able to act: no kill',
 };
 
+/** The omniscient narration of a game's whole record (`replay`, `scenario -v`). */
 export function narrate(g: Game, c: ChalkInstance): string[] {
-  const who = (s: number) => `${c.bold(`#${s}`)} ${c.dim(`(${g.roles[s].name})`)}`;
+  return narrateEvents(g.log ?? [], (s) => g.roles[s].name, c);
+}
+
+/**
+ * Narrates some events; `label(seat)` is what is said of a seat after its number (its role, as the
+ * reader knows it), or undefined to say nothing.
+ */
+export function narrateEvents(events: readonly GameEvent[], label: (seat: number) => string | undefined, c: ChalkInstance): string[] {
+  const who = (s: number) => {
+    const l = label(s);
+    return l === undefined ? c.bold(`#${s}`) : `${c.bold(`#${s}`)} ${c.dim(`(${l})`)}`;
+  };
   const statement = (x: Statement): string => {
     switch (x.type) {
       case 'claim': return `claims to be ${x.role}`;
@@ -37,7 +50,7 @@ export function narrate(g: Game, c: ChalkInstance): string[] {
   const line = (e: GameEvent): string | null => {
     switch (e.t) {
       case 'deal': return `${c.bold('Deal')}: ${e.roles.map((r, i) => `#${i + 1} ${r}`).join(', ')}`;
-      case 'team': return `Night 0: the team ${e.seats.map((s) => `#${s}`).join(', ')} meet (${e.seats.map((s) => g.roles[s].name).join(', ')})`;
+      case 'team': return `Night 0: the team ${e.seats.map((s) => `#${s}`).join(', ')} meet (${e.seats.map((s) => label(s) ?? '?').join(', ')})`;
       case 'phase': return `\n${c.bold.underline(`${e.phase === 'day' ? 'Day' : 'Night'} ${e.n}`)}`;
       case 'speech': return `  ${who(e.seat)} ${e.again ? 'speaks again' : e.defence ? 'speaks in defence' : 'speaks'}: ${said(e.statements)}`;
       case 'skipSpeech': return `  ${who(e.seat)} skips the speech (3 fouls)`;
@@ -77,7 +90,7 @@ export function narrate(g: Game, c: ChalkInstance): string[] {
     }
   };
   const out: string[] = [];
-  for (const e of g.log ?? []) {
+  for (const e of events) {
     const l = line(e);
     if (l !== null) out.push(l);
   }

@@ -90,15 +90,21 @@ function usesHistory(a: StrategyAssignment): boolean {
  * it checks them too, so that a game that broke one fails the same way when replayed.
  */
 export function replayCommand(job: Job, index: number, check = false): string {
-  const parts = ['mafia-sim', 'replay', '--setup', quote(job.setupArg)];
-  for (const o of job.overrides) parts.push('--option', quote(o));
-  for (const s of job.strategies.specs) parts.push('--strategy', quote(s));
-  parts.push('--seed', quote(job.seed), '--game', String(index));
+  const parts = ['mafia-sim', 'replay', ...jobArgs(job), '--seed', quote(job.seed), '--game', String(index)];
   if (check) parts.push('--check');
   return parts.join(' ');
 }
 
-function quote(s: string): string {
+/** The setup, options and strategies of a job as command-line words (quoted where needed). */
+export function jobArgs(job: Job): string[] {
+  const parts = ['--setup', quote(job.setupArg)];
+  for (const o of job.overrides) parts.push('--option', quote(o));
+  for (const s of job.strategies.specs) parts.push('--strategy', quote(s));
+  return parts;
+}
+
+/** A word for a shell command line: as it is when safe, else single-quoted. */
+export function quote(s: string): string {
   return /^[\w./:=,@+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 

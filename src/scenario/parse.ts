@@ -5,7 +5,7 @@ import type { Statement } from '../model/events.js';
 import { BUILTIN_SETUPS, builtinSetup } from '../setup/builtin.js';
 import { inputFileProblem, parseData, readInputFile } from '../setup/dataFile.js';
 import { closest, textProblem } from '../text.js';
-import { DECISION_KINDS, SPEECH_KINDS } from '../model/decisions.js';
+import { DECISION_KINDS, SPEECH_KINDS, YES_NO_KINDS } from '../model/decisions.js';
 import { ROLES } from '../rules/catalogue.js';
 import { loadedRoles } from '../setup/rolePlugins.js';
 import { CHECKS, type CheckName } from '../fuzz/checks.js';
@@ -167,9 +167,6 @@ function pluginDecision(kind: string): boolean {
   for (const r of loadedRoles()) if (r.night?.decision === kind) return true;
   return false;
 }
-
-/** Decisions answered yes or no (1 or 0); every other decision kind names a seat. */
-export const YES_NO_KINDS: readonly string[] = ['voteAll', 'note', 'cancel'];
 
 /**
  * A scripted answer. A seat that is not at the table (`maniacKill: 99`) is an error in the file, not

@@ -5,10 +5,12 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = fileURLToPath(new URL('../../bin/mafia-sim.js', import.meta.url));
 
-export function cli(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) {
+/** `input`: what the command reads on stdin, a pipe (by default it reads an empty one). */
+export function cli(args: string[], opts: { cwd?: string; env?: Record<string, string>; input?: string } = {}) {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: opts.cwd ?? ROOT,
     encoding: 'utf8',
+    input: opts.input,
     env: { ...process.env, NO_COLOR: '1', ...opts.env },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
