@@ -10,7 +10,7 @@ import { loadStrategies } from '../strategy/load.js';
 import { loadRolePlugins } from '../setup/rolePlugins.js';
 import { newPlayer } from '../strategy/audit.js';
 import { strategyFor, type StrategyAssignment } from '../strategy/registry.js';
-import type { Player } from '../strategy/types.js';
+import type { GameTag, Player } from '../strategy/types.js';
 
 export interface Job {
   /** The setup as named on the command line (built-in name or file path). */
@@ -47,7 +47,7 @@ export function jobSpec(job: Job): JobSpec {
 
 interface Seating {
   readonly keepLog: boolean;
-  readonly playerFor: (seat: number, role: RoleDef) => Player;
+  readonly playerFor: (seat: number, role: RoleDef, game: GameTag) => Player;
 }
 
 /** Per-job constants of playJobGame, worked out once per job rather than once per game. */
@@ -57,7 +57,7 @@ function seating(job: Job): Seating {
   let s = seatings.get(job);
   if (!s) {
     const strategies = job.strategies;
-    s = { keepLog: usesHistory(strategies), playerFor: (seat, role) => newPlayer(strategyFor(strategies, role), seat) };
+    s = { keepLog: usesHistory(strategies), playerFor: (seat, role, game) => newPlayer(strategyFor(strategies, role), seat, game) };
     seatings.set(job, s);
   }
   return s;

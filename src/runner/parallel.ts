@@ -11,6 +11,8 @@ import { DetailPairs, type DetailData } from '../stats/pairedDetail.js';
 import { GameFailure, newDetails, newTally, playChunk, type ArmsTally } from './batch.js';
 import { jobSpec, type Job, type JobSpec } from './job.js';
 import { isPluginSpec } from '../strategy/registry.js';
+import { builtUrl } from '../plugins/builtUrl.js';
+import { botSettings, type BotSettings } from '../protocol/settings.js';
 
 /** Games per chunk: the unit of work handed to a thread, and of a partial result. */
 export const CHUNK_GAMES = 2000;
@@ -76,6 +78,8 @@ export interface WorkerInit {
   readonly records: boolean;
   readonly details: boolean;
   readonly baselines?: readonly number[];
+  /** The protocol bots' limits and isolation, as on the main thread (src/protocol/settings.ts). */
+  readonly bots: BotSettings;
 }
 
 export interface ChunkRequest {
@@ -161,14 +165,8 @@ async function runInProcess({ jobs, plan, chunks, chunkFrom, chunkTo, merged }: 
   return merged.result(plan.end, false);
 }
 
-/** Where the worker entry is: next to this module when built; from src/ (vitest), dist/'s copy. */
-function workerUrl(): URL {
-  const here = import.meta.url;
-  return here.endsWith('.ts') ? new URL('../../dist/src/runner/worker.js', here) : new URL('./worker.js', here);
-}
-
 function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies }: Ctx, count: number): Promise<ArmsResult> {
-  const init: WorkerInit = { specs: jobs.map(jobSpec), check: plan.check === true, strict: plan.strict === true, records: plan.onLines !== undefined, details: plan.details === true, ...(plan.baselines ? { baselines: plan.baselines } : {}) };
+  const init: WorkerInit = { specs: jobs.map(jobSpec), check: plan.check === true, strict: plan.strict === true, records: plan.onLines !== undefined, details: plan.details === true, bots: botSettings(), ...(plan.baselines ? { baselines: plan.baselines } : {}) };
   // Chunks finished out of order wait here until the ones before them are in; handing out chunks at
   // most WINDOW ahead of the first unmerged one bounds that buffer whatever a slow thread does.
   const window = 4 * count;
@@ -253,7 +251,7 @@ function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies 
     plan.signal?.addEventListener('abort', onAbort);
     if (plan.signal?.aborted) return onAbort();
     for (let i = 0; i < count; i++) {
-      const w = new Worker(workerUrl(), { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+      const w = new Worker(builtUrl(import.meta.url, './worker.js'), { workerData: init, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
       w.on('message', (m: WorkerMessage) => onMessage(w, m));
       w.on('error', (e) => {
         if ((e as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') return lost(w, 'ran out of memory (JS heap)');

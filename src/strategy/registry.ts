@@ -10,6 +10,7 @@ import type { RoleDef } from '../model/roles.js';
 import { ROLES } from '../rules/catalogue.js';
 import { isAuditedStrategy, markAudited } from './audit.js';
 import type { Strategy, StrategyParamValue } from './types.js';
+import { execStrategy } from '../protocol/strategy.js';
 
 /** The built-in strategies: audited (./audit.ts), as are their variants with parameters. */
 export const STRATEGIES: ReadonlyMap<string, Strategy> = new Map([
@@ -34,9 +35,18 @@ export function loadedPlugin(name: string): Strategy | undefined {
   return PLUGINS.get(pluginKey(name));
 }
 
-/** Whether a `--strategy` spec names a plug-in file (code that is not audited: src/strategy/audit.ts). */
+/** Whether a name is `exec:CMD`, a bot in another process (docs/protocol.md). */
+export function isExecName(name: string): boolean {
+  return name.startsWith('exec:');
+}
+
+/**
+ * Whether a `--strategy` spec names a plug-in file or a protocol bot (code that is not audited:
+ * src/strategy/audit.ts); their games play on a worker thread (src/runner/parallel.ts, isolate).
+ */
 export function isPluginSpec(spec: string): boolean {
-  return isPluginPath(splitSpec(spec).name);
+  const { name } = splitSpec(spec);
+  return isPluginPath(name) || isExecName(name);
 }
 
 /** What a spec's error names: the flag as the user typed it (`--strategy town=x`, or a tournament's `--strategies a,b`). */
@@ -57,6 +67,13 @@ export function splitSpec(spec: string, label: SpecLabel = strategyFlag): SpecPa
   const hasWho = eq >= 0 && (colon < 0 || eq < colon);
   const who = hasWho ? spec.slice(0, eq).trim().toLowerCase() : null;
   const rest = hasWho ? spec.slice(eq + 1) : spec;
+  // `exec:CMD`: everything after the colon is the command line, commas, colons and `=` included.
+  const exec = /^\s*exec:/.exec(rest);
+  if (exec) {
+    const command = rest.slice(exec[0].length).trim();
+    if (command === '') throw new UserError(`${label(spec)}: exec: needs a command, e.g. exec:"python3 bots/my_bot.py"`);
+    return { who, name: `exec:${command}`, params: [] };
+  }
   const c = rest.indexOf(':');
   const name = (c < 0 ? rest : rest.slice(0, c)).trim();
   const params: [string, string][] = [];
@@ -119,6 +136,7 @@ export interface StrategyAssignment {
 }
 
 function strategyNamed(name: string, spec: string, label: SpecLabel): Strategy {
+  if (isExecName(name)) return execStrategy(name.slice('exec:'.length));
   if (isPluginPath(name)) {
     const p = loadedPlugin(name);
     if (p) return p;
