@@ -109,7 +109,10 @@ export function renderTournament(r: TournamentReport, c: ChalkInstance, width = 
   const illegal = r.pairings.reduce((a, p) => a + p.illegalDecisions, 0);
   if (illegal > 0) {
     out.push('', c.yellow(`Illegal decisions replaced by the rule's default (G9): ${illegal.toLocaleString('en-US')}`));
-    for (const p of r.pairings) if (p.illegalDecisions > 0) out.push(c.yellow(`  town=${p.town} mafia=${p.mafia}: ${p.illegalDecisions.toLocaleString('en-US')}`));
+    for (const p of r.pairings) {
+      if (p.illegalDecisions > 0) out.push(c.yellow(`  town=${p.town} mafia=${p.mafia}: ${p.illegalDecisions.toLocaleString('en-US')}`));
+      for (const x of p.illegalExamples ?? []) out.push(c.yellow(`    game ${x.game}: ${x.what}`));
+    }
   }
   const failed = r.pairings.reduce((a, p) => a + p.failedGames, 0);
   if (failed > 0) {

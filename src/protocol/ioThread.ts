@@ -53,7 +53,7 @@ function launch(key: string, how: BotLaunch): Bot {
     const parts = (errPartial + chunk).split('\n');
     errPartial = parts.pop()!;
     for (const p of parts) if (p.trim() !== '') bot.stderr.push(p.trim());
-    bot.stderr.splice(0, Math.max(0, bot.stderr.length - 5));
+    bot.stderr.splice(0, Math.max(0, bot.stderr.length - 20));
   });
   child.stdin!.on('error', () => {}); // a bot that exits: reported by 'exit' below
   child.on('error', (e) => {
@@ -62,7 +62,7 @@ function launch(key: string, how: BotLaunch): Bot {
   });
   child.on('exit', (code, signal) => {
     if (child.pid !== undefined) pids.postMessage({ pid: child.pid, alive: false });
-    const last = bot.stderr.length > 0 ? `; its last line on stderr: ${bot.stderr[bot.stderr.length - 1]}` : '';
+    const last = telling(bot.stderr);
     bot.dead ??= signal === null ? `exited (code ${code})${last}` : `was killed by ${signal}${signal === 'SIGKILL' || signal === 'SIGSEGV' || signal === 'SIGABRT' ? ' (perhaps over its memory limit)' : ''}${last}`;
     wake();
   });
@@ -71,11 +71,22 @@ function launch(key: string, how: BotLaunch): Bot {
   return bot;
 }
 
+/** The stderr line that says most about a bot's end: the last about memory (node's heap message, Python's MemoryError), else the last naming an error (a traceback's last line), else the last; never a native stack frame. */
+function telling(stderr: readonly string[]): string {
+  if (stderr.length === 0) return '';
+  const lines = [...stderr].reverse();
+  const line = lines.find((l) => /out of memory|MemoryError/i.test(l) && !/^\d+:/.test(l)) ?? lines.find((l) => /error/i.test(l) && !/^\d+:/.test(l)) ?? lines[0];
+  return `; on stderr: ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
+}
+
 function kill(key: string): void {
   const bot = bots.get(key);
   if (!bot) return;
   bots.delete(key);
   bot.dead ??= 'was stopped';
+  const w = bot.wake;
+  bot.wake = null;
+  w?.();
   try {
     bot.child.kill('SIGKILL');
   } catch {
@@ -115,9 +126,11 @@ async function handle(req: IoRequest): Promise<void> {
   }
 }
 
-// Requests are handled one at a time, in order: the game thread waits for each.
+// Requests are handled one at a time, in order: the game thread waits for each. A kill is not queued:
+// it ends the request still waiting for the bot it stops (the game thread gave up on it).
 let queue = Promise.resolve();
 parentPort!.on('message', (req: IoRequest) => {
+  if (req.type === 'kill') return kill(req.key);
   queue = queue.then(() => handle(req)).catch((e: unknown) => {
     if ('id' in req) reply({ id: req.id, ok: false, error: `the bot I/O thread failed: ${e instanceof Error ? e.message : String(e)}` });
   });

@@ -7,9 +7,11 @@
 import { PluginError } from '../errors.js';
 import type { Statement } from '../model/events.js';
 import type { SpeechKind } from '../model/decisions.js';
-import type { Rng } from '../rng.js';
+import { GameStreams } from '../rng.js';
 import type { Decision, DecisionRequest, GameTag, Player, Strategy } from '../strategy/types.js';
 import type { PlayerView } from '../views/view.js';
+import { fileURLToPath } from 'node:url';
+import { builtUrl } from '../plugins/builtUrl.js';
 import { botBridge, type BotLaunch } from './bridge.js';
 import { botSettings } from './settings.js';
 import { PROTOCOL_VERSION, wireView, type BotMessage, type EngineMessage, type ViewMode } from './wire.js';
@@ -62,6 +64,7 @@ class ProtocolBot {
     const hello: EngineMessage = { type: 'hello', protocol: PROTOCOL_VERSION, engine: ENGINE };
     const m = botBridge().call(this.key, () => JSON.stringify(hello), Math.max(STARTUP_MS, botSettings().decisionTimeoutMs), this.launch());
     if ('problem' in m) this.fail(seat, 'at its start', m.problem);
+    if (m.type === 'error') this.fail(seat, 'at its start', `could not start: ${m.message}`);
     if (m.type !== 'hello') this.fail(seat, 'at its start', `answered the hello with a "${m.type}" message`);
     if (m.protocol !== PROTOCOL_VERSION) this.fail(seat, 'at its start', `speaks protocol ${m.protocol}; mafia-sim speaks ${PROTOCOL_VERSION}`);
     this.mode = m.view ?? 'delta';
@@ -83,6 +86,7 @@ let nextGameId = 1;
 
 /** One seat's player of a protocol bot for one game: it sends the events its seat has not been sent yet. */
 class ProtocolPlayer implements Player {
+  readonly label: string;
   private cursor = 0;
   private first = true;
   private seed = -1;
@@ -92,17 +96,21 @@ class ProtocolPlayer implements Player {
     private readonly seat: number,
     private readonly game: number,
     private readonly gameSeed: string,
-  ) {}
+  ) {
+    this.label = `bot ${bot.label}`;
+  }
 
-  private view(view: PlayerView, rng: Rng) {
-    if (this.seed < 0) this.seed = rng.int(0x80000000); // the seat's own stream (G10): drawn once, at its first request
+  private view(view: PlayerView) {
+    // The first draw of a copy of the seat's stream (G10), which stays untouched: an isolated plug-in
+    // (./pluginHost.ts) is handed that stream whole, as it would be in-process.
+    if (this.seed < 0) this.seed = new GameStreams(this.gameSeed).seat(this.seat).int(0x80000000);
     const full = this.bot.fullView;
     const { view: wire, next } = wireView(view, full ? 0 : this.cursor, this.first || full ? this.gameSeed : null);
     return { wire, next };
   }
 
-  decide(view: PlayerView, request: DecisionRequest, rng: Rng): Decision | undefined {
-    const { wire, next } = this.view(view, rng);
+  decide(view: PlayerView, request: DecisionRequest): Decision | undefined {
+    const { wire, next } = this.view(view);
     const { game, seat, seed } = this;
     const { kind, options, canPass, intent } = request;
     const m = this.bot.ask(seat, `${kind} request`, 'decision', (id) => ({ type: 'decide', id, game, seat, seed, kind, options, canPass, intent, view: wire }));
@@ -112,8 +120,8 @@ class ProtocolPlayer implements Player {
     return m.answer as Decision;
   }
 
-  speak(view: PlayerView, kind: SpeechKind, rng: Rng): readonly Statement[] | undefined {
-    const { wire, next } = this.view(view, rng);
+  speak(view: PlayerView, kind: SpeechKind): readonly Statement[] | undefined {
+    const { wire, next } = this.view(view);
     const { game, seat, seed } = this;
     const m = this.bot.ask(seat, `${kind}`, 'statements', (id) => ({ type: 'speak', id, game, seat, seed, kind, view: wire }));
     this.cursor = next;
@@ -151,5 +159,22 @@ const execBots = new Map<string, Strategy>();
 export function execStrategy(command: string): Strategy {
   let s = execBots.get(command);
   if (!s) execBots.set(command, (s = protocolStrategy(`exec:${command}`, `a bot in another process: ${command} (docs/protocol.md)`, () => execLaunch(command))));
+  return s;
+}
+
+const isolatedBots = new Map<string, Strategy>();
+
+/**
+ * A JS/TS plug-in run isolated (--isolate): in a node process of its own, behind the protocol
+ * (./pluginHost.ts), its heap limited to the bot memory limit. One per plug-in and parameters per thread.
+ */
+export function isolatedStrategy(file: string, name: string, params: string): Strategy {
+  const spec = params === '' ? file : `${file}:${params}`;
+  let s = isolatedBots.get(spec);
+  if (!s) {
+    const host = fileURLToPath(builtUrl(import.meta.url, './pluginHost.js'));
+    const launch = (): BotLaunch => ({ file: process.execPath, args: [`--max-old-space-size=${botSettings().memoryMb}`, host, spec], env: {} });
+    isolatedBots.set(spec, (s = protocolStrategy(params === '' ? name : `${name}:${params}`, `the plug-in ${name}, isolated (docs/protocol.md)`, launch)));
+  }
   return s;
 }

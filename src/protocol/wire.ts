@@ -32,6 +32,8 @@ export interface WireView {
   readonly night: number;
   readonly phase: 'day' | 'night';
   readonly alive: readonly number[];
+  /** Per seat, seat 1 first: its role if this player knows it (its own, a known ally's, a revealed dead player's, G3), else null. */
+  readonly knownRoles: readonly (string | null)[];
   readonly nominees: readonly number[];
   readonly jailed: readonly number[];
   /** Fouls per seat, seat 1 first. */
@@ -73,9 +75,11 @@ export function wireView(view: PlayerView, from: number, gameSeed: string | null
   const players = view.players;
   const jailed: number[] = [];
   const fouls: number[] = [];
+  const knownRoles: (string | null)[] = [];
   for (let s = 1; s <= players; s++) {
     if (view.isJailed(s)) jailed.push(s);
     fouls.push(view.fouls(s));
+    knownRoles.push(view.knownRole(s) ?? null);
   }
   const table: WireTable | undefined =
     gameSeed === null ? undefined : { gameSeed, players, rules: view.rules, roles: view.tableRoles, role: view.role, team: view.team, allies: view.knownAllies() };
@@ -86,6 +90,7 @@ export function wireView(view: PlayerView, from: number, gameSeed: string | null
       night: view.night,
       phase: view.phase,
       alive: view.livingSeats(),
+      knownRoles,
       nominees: view.nominees(),
       jailed,
       fouls,

@@ -9,7 +9,8 @@ import { loadSetup, type OverrideLabel } from '../setup/load.js';
 import { loadStrategies } from '../strategy/load.js';
 import { loadRolePlugins } from '../setup/rolePlugins.js';
 import { newPlayer } from '../strategy/audit.js';
-import { strategyFor, type StrategyAssignment } from '../strategy/registry.js';
+import { isIsolatedSpec, strategyFor, type StrategyAssignment } from '../strategy/registry.js';
+import { botSettingFlags, botSettings } from '../protocol/settings.js';
 import type { GameTag, Player } from '../strategy/types.js';
 
 export interface Job {
@@ -94,6 +95,8 @@ export function replayCommand(job: Job, index: number, check = false): string {
   for (const o of job.overrides) parts.push('--option', quote(o));
   for (const s of job.strategies.specs) parts.push('--strategy', quote(s));
   parts.push('--seed', quote(job.seed), '--game', String(index));
+  // The limits protocol bots played under (a bot that timed out must time out again), and isolation.
+  parts.push(...botSettingFlags(botSettings(), job.strategies.specs.some(isIsolatedSpec)));
   if (check) parts.push('--check');
   return parts.join(' ');
 }

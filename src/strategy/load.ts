@@ -6,7 +6,7 @@
 import { basename } from 'node:path';
 import { PluginError, UserError } from '../errors.js';
 import { findExport, importModule } from '../plugins/importModule.js';
-import { isExecName, isPluginPath, loadedPlugin, parseStrategies, pluginKey, registerPlugin, splitSpec, strategyFlag, type SpecLabel, type StrategyAssignment } from './registry.js';
+import { isExecName, isIsolatedPlugin, isPluginPath, loadedPlugin, parseStrategies, pluginKey, registerPlugin, splitSpec, strategyFlag, type SpecLabel, type StrategyAssignment } from './registry.js';
 import type { Decision, DecisionRequest, GameTag, Player, SpeechKind, Strategy } from './types.js';
 import type { PlayerView } from '../views/view.js';
 import type { Rng } from '../rng.js';
@@ -21,7 +21,8 @@ export { PluginError };
 export async function loadStrategies(specs: readonly string[], label: SpecLabel = strategyFlag): Promise<StrategyAssignment> {
   for (const spec of specs) {
     const { name } = splitSpec(spec, label);
-    if (!isExecName(name) && isPluginPath(name) && !loadedPlugin(name)) registerPlugin(name, await importPlugin(name, spec, label));
+    // An isolated plug-in is imported by its own process (src/protocol/pluginHost.ts), never here.
+    if (!isExecName(name) && !isIsolatedPlugin(name) && isPluginPath(name) && !loadedPlugin(name)) registerPlugin(name, await importPlugin(name, spec, label));
   }
   return parseStrategies(specs, label);
 }
@@ -49,6 +50,7 @@ function guarded(s: Strategy, file: string): Strategy {
     if (!p || typeof p.decide !== 'function') fail('createPlayer', new Error('it did not return a player with a decide() function'));
     const speak = p.speak;
     return {
+      label,
       decide(view: PlayerView, request: DecisionRequest, rng: Rng): Decision | undefined {
         try {
           return p.decide(view, request, rng);

@@ -1,6 +1,8 @@
 // Built-in strategies by name, and `--strategy` specs: `NAME` for everyone, `TEAM=NAME` or `ROLE=NAME`;
 // NAME may be a plug-in path (loaded first by loadStrategies in ./load.ts) and may carry `:key=value,…`.
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { random } from '../../strategies/random.js';
 import { smart } from '../../strategies/smart.js';
 import { UserError } from '../errors.js';
@@ -10,7 +12,8 @@ import type { RoleDef } from '../model/roles.js';
 import { ROLES } from '../rules/catalogue.js';
 import { isAuditedStrategy, markAudited } from './audit.js';
 import type { Strategy, StrategyParamValue } from './types.js';
-import { execStrategy } from '../protocol/strategy.js';
+import { execStrategy, isolatedStrategy } from '../protocol/strategy.js';
+import { botSettings } from '../protocol/settings.js';
 
 /** The built-in strategies: audited (./audit.ts), as are their variants with parameters. */
 export const STRATEGIES: ReadonlyMap<string, Strategy> = new Map([
@@ -33,6 +36,22 @@ export function registerPlugin(name: string, strategy: Strategy): void {
 
 export function loadedPlugin(name: string): Strategy | undefined {
   return PLUGINS.get(pluginKey(name));
+}
+
+/** The folder this package's own plug-ins are in (strategies/), from src/ or dist/src/. */
+const SHIPPED = (() => {
+  const up = fileURLToPath(new URL('../..', import.meta.url));
+  return join(basename(up) === 'dist' ? dirname(up) : up, 'strategies') + sep;
+})();
+
+/** Whether a plug-in path plays isolated, in a process of its own: --isolate, or tournament's default for plug-ins not shipped with mafia-sim. */
+export function isIsolatedPlugin(name: string): boolean {
+  const mode = botSettings().isolate;
+  return isPluginPath(name) && !isExecName(name) && (mode === 'all' || (mode === 'foreign' && !pluginKey(name).startsWith(SHIPPED)));
+}
+
+export function isIsolatedSpec(spec: string): boolean {
+  return isIsolatedPlugin(splitSpec(spec).name);
 }
 
 /** Whether a name is `exec:CMD`, a bot in another process (docs/protocol.md). */
@@ -135,6 +154,15 @@ export interface StrategyAssignment {
   readonly specs: readonly string[];
 }
 
+/** The strategy a spec's name and parameters give: an isolated plug-in takes its parameters in its own process (it declares them there). */
+function namedWithParams(name: string, params: SpecParts['params'], spec: string, label: SpecLabel): Strategy {
+  if (isIsolatedPlugin(name)) {
+    if (!existsSync(pluginKey(name))) throw new UserError(`${label(spec)}: no such plug-in file ${name}`);
+    return isolatedStrategy(pluginKey(name), name, params.map(([k, v]) => `${k}=${v}`).join(','));
+  }
+  return withParams(strategyNamed(name, spec, label), params, spec, label);
+}
+
 function strategyNamed(name: string, spec: string, label: SpecLabel): Strategy {
   if (isExecName(name)) return execStrategy(name.slice('exec:'.length));
   if (isPluginPath(name)) {
@@ -151,7 +179,7 @@ function strategyNamed(name: string, spec: string, label: SpecLabel): Strategy {
 /** The strategy a spec names, with its parameters applied (no team or role part). */
 export function strategyFromSpec(spec: string, label: SpecLabel = strategyFlag): Strategy {
   const { name, params } = splitSpec(spec, label);
-  return withParams(strategyNamed(name, spec, label), params, spec, label);
+  return namedWithParams(name, params, spec, label);
 }
 
 /** Parses `--strategy` specs. Plug-in paths must have been loaded (loadStrategies) beforehand. */
@@ -161,7 +189,7 @@ export function parseStrategies(specs: readonly string[], label: SpecLabel = str
   const byRole = new Map<string, Strategy>();
   for (const spec of specs) {
     const { who, name, params } = splitSpec(spec, label);
-    const strategy = withParams(strategyNamed(name, spec, label), params, spec, label);
+    const strategy = namedWithParams(name, params, spec, label);
     if (who === null) everyone = strategy;
     else if (who === 'town' || who === 'mafia') byTeam.set(who, strategy);
     else if (ROLES.has(who)) byRole.set(who, strategy);

@@ -28,6 +28,8 @@ export interface GameTag {
 
 /** One seat's bot for one game. */
 export interface Player {
+  /** Who plays this seat, for the line that names an illegal answer (set for plug-ins and protocol bots). */
+  readonly label?: string;
   decide(view: PlayerView, request: DecisionRequest, rng: Rng): Decision | undefined;
   /** Statements for a speech or last word (G8); omit for a silent bot. */
   speak?(view: PlayerView, kind: SpeechKind, rng: Rng): readonly Statement[] | undefined;

@@ -28,6 +28,8 @@ export interface Pairing {
   readonly vsFirst: (PairedDifference & { readonly games: number }) | null;
   readonly meanDays: number;
   readonly illegalDecisions: number;
+  /** The first illegal answers of bots that are not audited, naming bot and seat (absent when none). */
+  readonly illegalExamples?: ReadonlyArray<{ readonly game: number; readonly what: string }>;
   readonly failedGames: number;
   readonly failures: ReadonlyArray<{ readonly game: number; readonly error: string; readonly replay: string }>;
 }
@@ -94,6 +96,7 @@ export async function runTournament(t: TournamentInput): Promise<TournamentRepor
       vsFirst: i === 0 ? null : { ...pairedDifference(common.table('town')), games: common.games },
       meanDays: tally.days.mean,
       illegalDecisions: tally.illegalDecisions,
+      ...(tally.illegalExamples.length > 0 ? { illegalExamples: tally.illegalExamples.map((x) => ({ ...x })) } : {}),
       failedGames: tally.failed,
       failures: tally.failures.map((f) => ({ ...f })),
     };
