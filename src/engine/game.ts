@@ -203,6 +203,8 @@ export class Game implements ViewSource {
    */
   private noteIllegal(seat: number, kind: string, answer: unknown): void {
     this.illegalDecisions++;
+    // A rejection nobody handles would end the thread: every Promise answered is handled here, and ignored.
+    if (isThenable(answer)) Promise.resolve(answer).catch(() => {});
     if (this.firstIllegal !== null) return;
     const who = this.players[seat].label ?? 'a bot';
     this.firstIllegal = `${who} (seat ${seat}) answered ${kind} with ${describeAnswer(answer)}`;
@@ -298,11 +300,13 @@ function wellFormed(st: unknown, n: number): Statement | null {
   }
 }
 
+function isThenable(x: unknown): boolean {
+  return typeof (x as { then?: unknown } | null)?.then === 'function';
+}
+
 /** What a bot answered, for the line that names an illegal answer; a Promise gets the hint for async bots. */
 function describeAnswer(answer: unknown): string {
-  if (typeof (answer as { then?: unknown } | null)?.then === 'function') {
-    // A rejection nobody handles would end the thread: it is handled here, and the answer ignored.
-    Promise.resolve(answer).catch(() => {});
+  if (isThenable(answer)) {
     return 'a Promise: decide is synchronous in-process; use the protocol (exec:) for async bots (docs/protocol.md)';
   }
   if (answer === undefined) return 'nothing (undefined)';
