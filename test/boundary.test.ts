@@ -27,11 +27,12 @@ function play(speak: () => unknown, decide?: Player['decide']) {
 }
 
 describe('G8 statements checked at the boundary', () => {
-  it('well-formed statements are relayed as copies the speaker cannot change afterwards', () => {
+  it('well-formed statements are relayed as copies, and the speaker\'s own are frozen', () => {
     const { g, spoken, given } = play(() => [{ type: 'accuse', seat: 2 }, { type: 'claim', role: 'citizen' }]);
     expect(g.illegalDecisions).toBe(0);
     expect(spoken[0].statements).toEqual([{ type: 'accuse', seat: 2 }, { type: 'claim', role: 'citizen' }]);
-    (given as { seat: number }).seat = 5; // the speaker's own object
+    expect(spoken[0].statements[0]).not.toBe(given); // a copy, which no getter can change later
+    expect(() => ((given as { seat: number }).seat = 5)).toThrow(TypeError); // and what it said stays said
     expect(spoken[0].statements[0]).toEqual({ type: 'accuse', seat: 2 });
   });
 

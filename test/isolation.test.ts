@@ -4,8 +4,7 @@
 // own behind the bot protocol: the games are exactly those of the plug-in playing plainly (the
 // attack changed nothing), or the plug-in is reported and the run goes on.
 import { describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { BIN, ROOT } from './helpers/cli.js';
+import { cliAsync } from './helpers/cli.js';
 
 const ATTACKER = 'test/fixtures/attacks/attacker.mjs';
 
@@ -18,16 +17,8 @@ interface RunJson {
   failures: { game: number; error: string }[];
 }
 
-function mafiaSim(args: string[], attack: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ATTACK: attack }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function mafiaSim(args: string[], attack: string) {
+  return cliAsync(args, { env: { ATTACK: attack }, timeoutMs: 60_000 }); // isolated runs start node processes: slower on a busy machine
 }
 
 /** The attacker as town against random, or as mafia against smart; its report (and exit code). */

@@ -81,6 +81,15 @@ describe('a protocol bot that misbehaves fails the game it plays, and the run go
     expect(lines[0]).toMatch(/^mafia-sim: game 3 failed: PluginError: bot exec:node test\/fixtures\/bots\/bad_bot\.mjs crash \(seat \d+\) exited \(code 3\)/);
     expect(lines[1]).toMatch(/^ {2}replay: mafia-sim replay .* --game 3$/);
   });
+
+  it('tournament --strict: the same, for the first failed game of any pairing; exit 1', async () => {
+    const r = await cliAsync(['tournament', '--games', '6', '--strategies', `smart,${BAD('crash')}`, '--strict', '--json', '--no-progress']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^mafia-sim: game \d+ failed: PluginError: bot exec:node test\/fixtures\/bots\/bad_bot\.mjs crash \(seat \d+\) exited \(code 3\)/);
+  });
 });
 
 /** Whether a process is running (a zombie, killed but not yet reaped by whoever adopted it, is not), after up to 3 s for it to go. */

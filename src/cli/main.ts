@@ -292,7 +292,7 @@ Examples:
     .option('--html <file>', 'also write the tournament as a self-contained HTML page (heat maps, the paired comparison)', once('--html'))
     .option('--csv <file>', 'also write every table as one tidy CSV (docs/reports.md)', once('--csv'))
     .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)');
-  botOptions(program.commands.at(-1)!, 'run every JS/TS plug-in in a process of its own (default: those not shipped with mafia-sim; --no-isolate: none)')
+  botOptions(program.commands.at(-1)!.option('--strict', 'stop at the first failed game instead of recording it'), 'run every JS/TS plug-in in a process of its own (default: those not shipped with mafia-sim; --no-isolate: none)')
     .option('--no-isolate', 'run every JS/TS plug-in in-process')
     .addHelpText('after', `
 Every pairing plays the same game seeds and is compared with the first (town=first mafia=first) game by

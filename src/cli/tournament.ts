@@ -23,6 +23,8 @@ export interface TournamentFlags {
   workers?: string;
   /** false with --no-progress. */
   progress?: boolean;
+  /** Stop at the first failed game (a bot that timed out, crashed, …) instead of recording it. */
+  strict?: boolean;
 }
 
 /**
@@ -66,6 +68,7 @@ export async function tournamentCommand(flags: TournamentFlags, signal?: AbortSi
         games,
         seed,
         workers,
+        strict: flags.strict === true,
         signal: stop,
         onProgress,
       }),

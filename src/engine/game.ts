@@ -241,7 +241,12 @@ export class Game implements ViewSource {
     for (const st of said as unknown[]) {
       const ok = wellFormed(st, this.n);
       if (ok === null) this.noteIllegal(seat, kind, st);
-      else out.push(ok);
+      else {
+        // The record holds a copy (a getter cannot change what others read later); the bot's own
+        // statement is frozen too, so that what it said stays said (test/view-read-events.test.ts).
+        Object.freeze(st);
+        out.push(ok);
+      }
     }
     return out;
   }

@@ -60,6 +60,8 @@ export interface TournamentInput {
   /** Games played so far, counting every pairing, and the total. */
   readonly onProgress?: (done: number, total: number) => void;
   readonly signal?: AbortSignal;
+  /** Throw a GameFailure at the first failed game (in index order) instead of recording it. */
+  readonly strict?: boolean;
 }
 
 export async function runTournament(t: TournamentInput): Promise<TournamentReport> {
@@ -77,6 +79,7 @@ export async function runTournament(t: TournamentInput): Promise<TournamentRepor
     first: 0,
     end: t.games,
     workers: t.workers,
+    strict: t.strict,
     // Plug-in code plays on threads of its own: a plug-in that exhausts memory ends a thread, reported.
     isolate: t.strategies.some(isPluginSpec),
     signal: t.signal,
