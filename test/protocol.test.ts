@@ -106,6 +106,23 @@ describe('the bot protocol (docs/protocol.md)', () => {
     });
   });
 
+  it('a bot that asks for the full view in its hello gets the table and the whole record with every request', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mafia-protocol-'));
+    const r = await cliAsync(['run', '--games', '1', '--strategy', `town=exec:tee ${dir}/in.jsonl | node test/fixtures/bots/full_view_bot.mjs`, '--json', '--no-progress']);
+    expect(r.code, r.stderr).toBe(0);
+    const asked = readFileSync(join(dir, 'in.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>).filter((m) => m.type === 'decide' || m.type === 'speak');
+    expect(asked.length).toBeGreaterThan(10);
+    const lengths = new Map<number, number>();
+    for (const m of asked) {
+      const view = m.view as { table?: unknown; from: number; events: unknown[] };
+      expect(view.table).toBeDefined();
+      expect(view.from).toBe(0);
+      const seat = m.seat as number;
+      expect(view.events.length).toBeGreaterThanOrEqual(lengths.get(seat) ?? 0); // the whole record, which only grows
+      lengths.set(seat, view.events.length);
+    }
+  });
+
   it('G10 the same seed gives the same games in-process and on 2 threads (chunks of 3 games)', async () => {
     const job = await jobFromSpec({ setupArg: 'ukrainian', overrides: [], strategies: [`town=${NODE_BOT}`, 'mafia=smart'], seed: '5' });
     const inProcess = await runGames(job, { first: 0, end: 9, workers: 1, chunkGames: 3 });
