@@ -30,6 +30,8 @@ import { gamesOutIsStdout } from './gamesOut.js';
 import { openReportFiles, type ReportFiles } from './reportFiles.js';
 import { reportJsonOf } from '../report/kinds.js';
 import { OutputError, processIo, ReaderGone, type Io } from './output.js';
+import { applyBotFlags, botOptions } from './botFlags.js';
+import { reapBotsAtExit } from '../protocol/bridge.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -45,6 +47,7 @@ function jobOptions(cmd: Command, defaults: { setup: string }): Command {
 
 /** Runs the program on `argv`; everything it prints goes to `io` (the process's stdout and stderr). */
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
+  reapBotsAtExit();
   let colour = !argv.includes('--no-color');
   const out = (text: string) => io.stdout.write(text.endsWith('\n') ? text : text + '\n');
   // One line on stderr. Messages echo what the user gave (paths, values): never a raw control character.
@@ -91,7 +94,8 @@ Examples:
     .option('--metrics', 'also count how each strategy plays, per side: vote accuracy, votes on allies, investigator claims and report truth, doctor saves, kills on revealed investigators, illegal decisions (docs/strategies.md)')
     .option('-w, --workers <n>', 'threads to play on; 1 plays in-process, or on one thread with a plug-in (default: one per 25,000 games, up to the number of CPUs)', once('--workers'))
     .option('--shard <i/n>', 'play only shard I of N: games [⌊(I−1)·G/N⌋, ⌊I·G/N⌋) (merge the --json reports with `merge`)', once('--shard'))
-    .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
+    .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)');
+  botOptions(program.commands.at(-1)!)
     .addHelpText('after', `
 Ctrl-C (or SIGTERM) stops the run and prints the report of the games finished so far, marked partial
 (exit 130). --games-out - writes the lines to stdout and the report to stderr (docs/cli.md). The rule
@@ -196,7 +200,7 @@ Examples:
       }
     });
 
-  jobOptions(program.command('replay').description('replay game K of a run and narrate it'), { setup: 'ukrainian' })
+  botOptions(jobOptions(program.command('replay').description('replay game K of a run and narrate it'), { setup: 'ukrainian' }))
     .requiredOption('-g, --game <k>', 'game index within the run (0-based)', once('--game'))
     .option('--json', "print the game's record (as a --games-out line)")
     .option('--check', 'check engine invariants after every phase, as run --check does, and that the game plays the same twice (G10); exit 1 if not')
@@ -318,7 +322,9 @@ Examples:
     .option('--metrics', 'also count how each side of each pairing plays (as run --metrics)')
     .option('--html <file>', 'also write the tournament as a self-contained HTML page (heat maps, the paired comparison)', once('--html'))
     .option('--csv <file>', 'also write every table as one tidy CSV (docs/reports.md)', once('--csv'))
-    .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
+    .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)');
+  botOptions(program.commands.at(-1)!.option('--strict', 'stop at the first failed game instead of recording it'), 'run every JS/TS plug-in in a process of its own (default: those not shipped with mafia-sim; --no-isolate: none)')
+    .option('--no-isolate', 'run every JS/TS plug-in in-process')
     .addHelpText('after', `
 Every pairing plays the same game seeds and is compared with the first (town=first mafia=first) game by
 game: the paired difference in town wins, its 95% interval and McNemar's p (docs/statistics.md). Ctrl-C
@@ -461,6 +467,8 @@ Examples:
   // Plug-in strategies and a setup's role plug-ins are imported (asynchronously) before any command
   // builds its job.
   program.hook('preAction', async (_cmd, action) => {
+    // First: the limits and isolation of protocol bots decide how plug-ins are loaded.
+    applyBotFlags(action.opts(), action.name() === 'tournament' ? 'foreign' : 'none');
     const { strategy: specs, setup } = action.opts();
     if (Array.isArray(specs)) await loadStrategies(specs as string[]);
     if (typeof setup === 'string') await loadRolePlugins(setup);

@@ -25,6 +25,8 @@ export interface TournamentFlags {
   progress?: boolean;
   /** `--metrics`: behaviour metrics per pairing. */
   metrics?: boolean;
+  /** Stop at the first failed game (a bot that timed out, crashed, …) instead of recording it. */
+  strict?: boolean;
 }
 
 /**
@@ -68,6 +70,7 @@ export async function tournamentCommand(flags: TournamentFlags, signal?: AbortSi
         games,
         seed,
         workers,
+        strict: flags.strict === true,
         signal: stop,
         metrics: flags.metrics === true,
         onProgress,
@@ -118,7 +121,10 @@ export function renderTournament(r: TournamentReport, c: ChalkInstance, width = 
   const illegal = r.pairings.reduce((a, p) => a + p.illegalDecisions, 0);
   if (illegal > 0) {
     out.push('', c.yellow(`Illegal decisions replaced by the rule's default (G9): ${illegal.toLocaleString('en-US')}`));
-    for (const p of r.pairings) if (p.illegalDecisions > 0) out.push(c.yellow(`  town=${p.town} mafia=${p.mafia}: ${p.illegalDecisions.toLocaleString('en-US')}`));
+    for (const p of r.pairings) {
+      if (p.illegalDecisions > 0) out.push(c.yellow(`  town=${p.town} mafia=${p.mafia}: ${p.illegalDecisions.toLocaleString('en-US')}`));
+      for (const x of p.illegalExamples ?? []) out.push(c.yellow(`    game ${x.game}: ${x.what}`));
+    }
   }
   const failed = r.pairings.reduce((a, p) => a + p.failedGames, 0);
   if (failed > 0) {

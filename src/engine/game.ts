@@ -59,6 +59,8 @@ export class Game implements ViewSource {
   illegalDecisions = 0;
   /** Illegal decisions per seat (index = seat); null until the first one (behaviour metrics read it). */
   illegalBySeat: number[] | null = null;
+  /** The game's first illegal answer of a bot that is not audited, as a line naming the bot (noteIllegal). */
+  firstIllegal: string | null = null;
   winner: Winner | null = null;
   /** The public facts of the table its rule set keeps (nominees, jail, fouls) and a player's own checks. */
   facts: TableFacts = NO_FACTS;
@@ -199,8 +201,21 @@ export class Game implements ViewSource {
     const legal = answer === null ? canPass : typeof answer === 'number' && contains(options, answer);
     if (record !== null) record.push({ seat, kind, offered: before, canPass, applied: legal ? (answer as Decision) : fallback, legal });
     if (legal) return answer as Decision;
-    this.countIllegal(seat);
+    this.noteIllegal(seat, kind, answer);
     return fallback;
+  }
+
+  /**
+   * Counts an illegal answer of a bot that is not audited, and keeps the game's first as a line naming
+   * the bot, the seat and what it answered (`firstIllegal`, shown with the report's count).
+   */
+  private noteIllegal(seat: number, kind: string, answer: unknown): void {
+    this.countIllegal(seat);
+    // A rejection nobody handles would end the thread: every Promise answered is handled here, and ignored.
+    if (isThenable(answer)) Promise.resolve(answer).catch(() => {});
+    if (this.firstIllegal !== null) return;
+    const who = this.players[seat].label ?? 'a bot';
+    this.firstIllegal = `${who} (seat ${seat}) answered ${kind} with ${describeAnswer(answer)}`;
   }
 
   /**
@@ -214,9 +229,34 @@ export class Game implements ViewSource {
     const p = this.players[seat];
     if (!p.speak) return NO_STATEMENTS;
     const said = p.speak(this.view(seat), kind, this.seatRng(seat));
-    if (this.log === null || !Array.isArray(said) || said.length === 0) return NO_STATEMENTS;
-    if (!isAuditedPlayer(p)) for (const st of said as readonly Statement[]) if (typeof st === 'object' && st !== null) Object.freeze(st);
-    return said.slice();
+    if (isAuditedPlayer(p)) return this.log === null || !Array.isArray(said) || said.length === 0 ? NO_STATEMENTS : said.slice();
+    // A bot that is not audited is checked at the boundary: what is not a list of well-formed
+    // statements (a Promise, null, a statement of no known type) is dropped and counted illegal (G8, G9).
+    const valid = this.checkedStatements(seat, kind, said);
+    if (this.log === null || valid.length === 0) return NO_STATEMENTS;
+    for (const st of valid) Object.freeze(st);
+    return valid;
+  }
+
+  /** The well-formed statements of an answer, as copies the speaker does not hold; anything else counts as illegal. */
+  private checkedStatements(seat: number, kind: SpeechKind, said: unknown): Statement[] {
+    if (said === undefined || said === null) return [];
+    if (!Array.isArray(said)) {
+      this.noteIllegal(seat, kind, said);
+      return [];
+    }
+    const out: Statement[] = [];
+    for (const st of said as unknown[]) {
+      const ok = wellFormed(st, this.n);
+      if (ok === null) this.noteIllegal(seat, kind, st);
+      else {
+        // The record holds a copy (a getter cannot change what others read later); the bot's own
+        // statement is frozen too, so that what it said stays said (test/view-read-events.test.ts).
+        Object.freeze(st);
+        out.push(ok);
+      }
+    }
+    return out;
   }
 
   /** Removes a living player; the caller then runs the win check with `checkWin` (G5: after every elimination step). */
@@ -249,4 +289,45 @@ export class Game implements ViewSource {
   revealedRole(seat: number): string | undefined {
     return this.config.revealRoles ? this.roles[seat].id : undefined;
   }
+}
+
+/**
+ * A statement as the engine relays it, or null when it is not one (G8): a claim of a role id, a check
+ * report with a seat and a colour, an accusation or a vouch for a seat. A copy, so the speaker keeps
+ * no handle on what others hear.
+ */
+function wellFormed(st: unknown, n: number): Statement | null {
+  if (typeof st !== 'object' || st === null) return null;
+  const o = st as Record<string, unknown>;
+  const seat = typeof o.seat === 'number' && Number.isInteger(o.seat) && o.seat >= 1 && o.seat <= n ? o.seat : null;
+  switch (o.type) {
+    case 'claim':
+      return typeof o.role === 'string' && o.role !== '' ? { type: 'claim', role: o.role } : null;
+    case 'check':
+      return seat !== null && (o.result === 'black' || o.result === 'red') ? { type: 'check', seat, result: o.result } : null;
+    case 'accuse':
+    case 'vouch':
+      return seat !== null ? { type: o.type, seat } : null;
+    default:
+      return null;
+  }
+}
+
+function isThenable(x: unknown): boolean {
+  return typeof (x as { then?: unknown } | null)?.then === 'function';
+}
+
+/** What a bot answered, for the line that names an illegal answer; a Promise gets the hint for async bots. */
+function describeAnswer(answer: unknown): string {
+  if (isThenable(answer)) {
+    return 'a Promise: decide is synchronous in-process; use the protocol (exec:) for async bots (docs/protocol.md)';
+  }
+  if (answer === undefined) return 'nothing (undefined)';
+  let text: string;
+  try {
+    text = JSON.stringify(answer) ?? String(answer);
+  } catch {
+    text = String(answer);
+  }
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }

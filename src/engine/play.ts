@@ -2,7 +2,7 @@
 import { GameStreams } from '../rng.js';
 import type { RoleDef } from '../model/roles.js';
 import type { Rules, RulesGame } from '../rules/ruleSet.js';
-import type { Player } from '../strategy/types.js';
+import type { GameTag, Player } from '../strategy/types.js';
 import { Game, type GameConfig } from './game.js';
 
 /** What a setup's games are played by: its configuration and its configured rules. */
@@ -34,14 +34,15 @@ export interface PlayOptions {
 export function playGame(
   setup: GameSetup,
   deck: readonly RoleDef[],
-  playerFor: (seat: number, role: RoleDef) => Player,
+  playerFor: (seat: number, role: RoleDef, game: GameTag) => Player,
   seed: string,
   options: PlayOptions = {},
 ): Game {
   const streams = new GameStreams(seed);
   const dealt = options.fixedDeal ? [...options.fixedDeal] : streams.game.shuffle([...deck]); // G1
   const roles = [dealt[0], ...dealt]; // seats 1..n; index 0 unused
-  const players: Player[] = roles.map((r, seat) => (seat === 0 ? NOBODY : playerFor(seat, r)));
+  const tag: GameTag = { seed };
+  const players: Player[] = roles.map((r, seat) => (seat === 0 ? NOBODY : playerFor(seat, r, tag)));
   const g = new Game(setup, seed, streams, roles, players, options.keepLog === true);
   if (options.checkDecisions === true) g.recordDecisions();
   options.onBegin?.(g);

@@ -5,7 +5,7 @@ import type { OptionValue } from '../rules/options.js';
 import type { Team } from '../model/roles.js';
 import { Distribution, type DistributionData } from '../stats/distribution.js';
 import { clusteredRate, meanInterval, wilson } from '../stats/intervals.js';
-import { perGameCounts, Tally, type FailedGame, type GroupData, type GroupTally, type SeatTally, type TallyData } from '../stats/tally.js';
+import { perGameCounts, Tally, type FailedGame, type IllegalExample, type GroupData, type GroupTally, type SeatTally, type TallyData } from '../stats/tally.js';
 import type { Job } from '../runner/job.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { metricsFromRows, metricsRows, type MetricsRow } from './metrics.js';
@@ -124,6 +124,8 @@ export interface Report {
   readonly illegalDecisions: number;
   readonly failedGames: number;
   readonly failures: readonly FailedGame[];
+  /** The first illegal answers of bots that are not audited (a game each, the first few games), naming bot and seat; absent when none. */
+  readonly illegalExamples?: readonly IllegalExample[];
   /** C16.1 evenings (`series` > 1): each seat's points over a complete evening, one row per seat ("seat 1", …). */
   readonly evenings?: { readonly count: number; readonly seats: readonly PointsRow[] };
   /** `run --metrics`: behaviour per side and strategy (src/report/metrics.ts). */
@@ -172,6 +174,7 @@ export function assembleReport(header: ReportHeader, tally: Tally, meta: ReportM
     illegalDecisions: tally.illegalDecisions,
     failedGames: tally.failed,
     failures: tally.failures.map((f) => ({ ...f })),
+    ...(tally.illegalExamples.length > 0 ? { illegalExamples: tally.illegalExamples.map((x) => ({ ...x })) } : {}),
     ...(tally.seatEvenings.length > 0
       ? { evenings: { count: tally.seatEvenings[0].n, seats: tally.seatEvenings.map((d, i) => pointsRow(`seat ${i + 1}`, d)) } }
       : {}),
@@ -202,6 +205,7 @@ export function tallyFromReport(r: Report): Tally {
     illegalDecisions: r.illegalDecisions,
     failed: r.failedGames,
     failures: r.failures,
+    ...(r.illegalExamples ? { illegalExamples: r.illegalExamples } : {}),
     ...(r.evenings ? { seatEvenings: r.evenings.seats.map((x) => x.histogram) } : {}),
   };
   const tally = Tally.fromJSON(data);

@@ -159,6 +159,7 @@ export function renderReport(r: Report, c: ChalkInstance, width = UNLIMITED): st
   }
 
   if (r.illegalDecisions > 0) out.push('', ...wrapWords(`Illegal decisions replaced by the rule's default (G9): ${count(r.illegalDecisions)}`, width).map((l) => c.yellow(l)));
+  for (const x of r.illegalExamples ?? []) out.push(...wrapWords(`  game ${x.game}: ${x.what}`, width).map((l) => c.yellow(l)));
   if (r.failedGames > 0) {
     const shown = r.failures.length < r.failedGames ? ` (the first ${r.failures.length} of ${count(r.failedGames)})` : '';
     out.push('', ...wrapWords(`${count(r.failedGames)} game(s) failed. Replay with${shown}:`, width).map((l) => c.red.bold(l)));

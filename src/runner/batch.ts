@@ -101,6 +101,7 @@ export function runArmsBatch(jobs: readonly Job[], opts: BatchOptions): ArmsTall
       // Outside playOne's try: a failing writer is an error of the run, not of game k.
       tallies[a].add(g, eveningPoints(g));
       if (labels !== null) tallies[a].metrics!.add(g, labels[a]);
+      if (g.firstIllegal !== null) tallies[a].addIllegalExample(k, g.firstIllegal);
       if (a === 0) opts.onRecord?.(gameRecord(g, k));
       else {
         const baseline = played![baselineOf(opts.baselines, a)];

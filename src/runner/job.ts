@@ -9,8 +9,9 @@ import { loadSetup, type OverrideLabel } from '../setup/load.js';
 import { loadStrategies } from '../strategy/load.js';
 import { loadRolePlugins } from '../setup/rolePlugins.js';
 import { newPlayer } from '../strategy/audit.js';
-import { strategyFor, type StrategyAssignment } from '../strategy/registry.js';
-import type { Player } from '../strategy/types.js';
+import { isIsolatedSpec, strategyFor, type StrategyAssignment } from '../strategy/registry.js';
+import { botSettingFlags, botSettings } from '../protocol/settings.js';
+import type { GameTag, Player } from '../strategy/types.js';
 
 export interface Job {
   /** The setup as named on the command line (built-in name or file path). */
@@ -47,7 +48,7 @@ export function jobSpec(job: Job): JobSpec {
 
 interface Seating {
   readonly keepLog: boolean;
-  readonly playerFor: (seat: number, role: RoleDef) => Player;
+  readonly playerFor: (seat: number, role: RoleDef, game: GameTag) => Player;
 }
 
 /** Per-job constants of playJobGame, worked out once per job rather than once per game. */
@@ -57,7 +58,7 @@ function seating(job: Job): Seating {
   let s = seatings.get(job);
   if (!s) {
     const strategies = job.strategies;
-    s = { keepLog: usesHistory(strategies), playerFor: (seat, role) => newPlayer(strategyFor(strategies, role), seat) };
+    s = { keepLog: usesHistory(strategies), playerFor: (seat, role, game) => newPlayer(strategyFor(strategies, role), seat, game) };
     seatings.set(job, s);
   }
   return s;
@@ -91,6 +92,8 @@ function usesHistory(a: StrategyAssignment): boolean {
  */
 export function replayCommand(job: Job, index: number, check = false): string {
   const parts = ['mafia-sim', 'replay', ...jobArgs(job), '--seed', quote(job.seed), '--game', String(index)];
+  // The limits protocol bots played under (a bot that timed out must time out again), and isolation.
+  parts.push(...botSettingFlags(botSettings(), job.strategies.specs.some(isIsolatedSpec)));
   if (check) parts.push('--check');
   return parts.join(' ');
 }

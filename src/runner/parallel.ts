@@ -14,6 +14,7 @@ import { isPluginSpec } from '../strategy/registry.js';
 import { fatalError, startWorker, workerEntry, WorkerLost, type FatalMessage } from './pool.js';
 
 export { WorkerLost } from './pool.js';
+import { botSettings, type BotSettings } from '../protocol/settings.js';
 
 /** Games per chunk: the unit of work handed to a thread, and of a partial result. */
 export const CHUNK_GAMES = 2000;
@@ -73,6 +74,8 @@ export interface WorkerInit {
   readonly details: boolean;
   readonly baselines?: readonly number[];
   readonly metrics: boolean;
+  /** The protocol bots' limits and isolation, as on the main thread (src/protocol/settings.ts). */
+  readonly bots: BotSettings;
 }
 
 export interface ChunkRequest {
@@ -160,7 +163,7 @@ async function runInProcess({ jobs, plan, chunks, chunkFrom, chunkTo, merged }: 
 }
 
 function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies }: Ctx, count: number): Promise<ArmsResult> {
-  const init: WorkerInit = { specs: jobs.map(jobSpec), check: plan.check === true, strict: plan.strict === true, records: plan.onLines !== undefined, details: plan.details === true, metrics: plan.metrics === true, ...(plan.baselines ? { baselines: plan.baselines } : {}) };
+  const init: WorkerInit = { specs: jobs.map(jobSpec), check: plan.check === true, strict: plan.strict === true, records: plan.onLines !== undefined, details: plan.details === true, metrics: plan.metrics === true, bots: botSettings(), ...(plan.baselines ? { baselines: plan.baselines } : {}) };
   // Chunks finished out of order wait here until the ones before them are in; handing out chunks at
   // most WINDOW ahead of the first unmerged one bounds that buffer whatever a slow thread does.
   const window = 4 * count;

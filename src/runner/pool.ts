@@ -128,7 +128,7 @@ export function runPool<R>(plan: PoolPlan<R>): Promise<void> {
   });
 }
 
-/** A worker entry module of this package, `dist/src/<path>.js` (from src/, as vitest runs, dist's copy). */
+/** A worker entry module (or a child process entry) of this package, `dist/src/<path>.js` (from src/, as vitest runs, dist's copy: a thread or a node process runs plain JS). */
 export function workerEntry(path: string): URL {
   const here = import.meta.url;
   return here.endsWith('.ts') ? new URL(`../../dist/src/${path}.js`, here) : new URL(`../${path}.js`, here);

@@ -3,12 +3,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { GameFailure, playChunk } from './batch.js';
 import { jobFromSpec, type Job } from './job.js';
+import { setBotSettings } from '../protocol/settings.js';
 import type { ChunkRequest, WorkerInit, WorkerMessage } from './parallel.js';
 import { fatalMessage } from './pool.js';
 
 const port = parentPort!;
 const init = workerData as WorkerInit;
 const post = (m: WorkerMessage) => port.postMessage(m);
+setBotSettings(init.bots); // before any job is built: isolation decides how plug-ins are loaded
 
 const fatal = (e: unknown) => post(fatalMessage(e));
 

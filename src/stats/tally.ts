@@ -70,6 +70,8 @@ export interface TallyData {
   readonly illegalDecisions: number;
   readonly failed: number;
   readonly failures: readonly FailedGame[];
+  /** The first illegal answer of the first games that had one (bots that are not audited), in game order; absent when none. */
+  readonly illegalExamples?: readonly IllegalExample[];
   /** C16.1 evenings: per seat (seat 1 first), the points of each complete evening. */
   readonly seatEvenings?: readonly DistributionData[];
   /** Behaviour metrics (`run --metrics`), per side and strategy. */
@@ -78,6 +80,15 @@ export interface TallyData {
 
 /** How many failures a tally keeps in full (the count is always exact). */
 export const KEPT_FAILURES = 20;
+
+/** A game's first illegal answer, naming the bot and the seat (engine/game.ts firstIllegal). */
+export interface IllegalExample {
+  readonly game: number;
+  readonly what: string;
+}
+
+/** How many games' illegal answers a tally keeps (the count of illegal decisions is always exact). */
+export const KEPT_ILLEGAL_EXAMPLES = 5;
 
 /** A row being counted: the group, its team, and this game's survivors and points so far. */
 interface Row {
@@ -97,6 +108,7 @@ export class Tally {
   illegalDecisions = 0;
   failed = 0;
   readonly failures: FailedGame[] = [];
+  readonly illegalExamples: IllegalExample[] = [];
   /** Index 0 = seat 1. */
   readonly seats: SeatTally[] = [];
   /** C16.1 evenings: per seat (index 0 = seat 1), each complete evening's points; empty without evenings. */
@@ -210,6 +222,11 @@ export class Tally {
     });
   }
 
+  /** Keeps game `game`'s first illegal answer, while fewer than KEPT_ILLEGAL_EXAMPLES are kept. */
+  addIllegalExample(game: number, what: string): void {
+    if (this.illegalExamples.length < KEPT_ILLEGAL_EXAMPLES) this.illegalExamples.push({ game, what });
+  }
+
   /** Adds another tally's counts. Failures are kept in merge order: merge ranges in index order. */
   merge(o: Tally): void {
     this.games += o.games;
@@ -228,6 +245,7 @@ export class Tally {
     });
     this.failed += o.failed;
     for (const f of o.failures) if (this.failures.length < KEPT_FAILURES) this.failures.push(f);
+    for (const x of o.illegalExamples) this.addIllegalExample(x.game, x.what);
     o.seatEvenings.forEach((d, i) => (this.seatEvenings[i] ??= new Distribution()).merge(d));
     if (o.metrics !== null) (this.metrics ??= new Metrics()).merge(o.metrics);
   }
@@ -243,6 +261,7 @@ export class Tally {
       illegalDecisions: this.illegalDecisions,
       failed: this.failed,
       failures: this.failures.map((f) => ({ ...f })),
+      ...(this.illegalExamples.length > 0 ? { illegalExamples: this.illegalExamples.map((x) => ({ ...x })) } : {}),
       ...(this.seatEvenings.length > 0 ? { seatEvenings: this.seatEvenings.map((d) => d.toJSON()) } : {}),
       ...(this.metrics !== null ? { metrics: this.metrics.toJSON() } : {}),
     };
@@ -263,6 +282,7 @@ export class Tally {
     t.illegalDecisions = data.illegalDecisions;
     t.failed = data.failed;
     t.failures.push(...data.failures.slice(0, KEPT_FAILURES));
+    for (const x of data.illegalExamples ?? []) t.addIllegalExample(x.game, x.what);
     for (const d of data.seatEvenings ?? []) t.seatEvenings.push(Distribution.fromJSON(d));
     if (data.metrics) t.metrics = Metrics.fromJSON(data.metrics);
     return t;

@@ -5,7 +5,7 @@
 // bot reads (G7), while games of built-in bots skip the cost (freezing was ~15% of a smart game).
 // This is protection against mistakes, not a sandbox: code in the same process can always reach
 // further (replace Object.freeze itself), so a plug-in is trusted not to try.
-import type { Player, Strategy } from './types.js';
+import type { GameTag, Player, Strategy } from './types.js';
 
 const strategies = new WeakSet<Strategy>();
 /** Marks an audited player: a key only this module holds (a WeakSet of players cost ~2% of a game). */
@@ -22,8 +22,8 @@ export function isAuditedStrategy(strategy: Strategy): boolean {
 }
 
 /** A seat's player from its strategy; the players of an audited strategy are audited. */
-export function newPlayer(strategy: Strategy, seat: number): Player {
-  const p = strategy.createPlayer(seat);
+export function newPlayer(strategy: Strategy, seat: number, game?: GameTag): Player {
+  const p = strategy.createPlayer(seat, game);
   if (strategies.has(strategy)) (p as { [AUDITED]?: true })[AUDITED] = true;
   return p;
 }

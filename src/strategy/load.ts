@@ -6,8 +6,8 @@
 import { basename } from 'node:path';
 import { PluginError, UserError } from '../errors.js';
 import { findExport, importModule } from '../plugins/importModule.js';
-import { isPluginPath, loadedPlugin, parseStrategies, pluginKey, registerPlugin, splitSpec, strategyFlag, type SpecLabel, type StrategyAssignment } from './registry.js';
-import type { Decision, DecisionRequest, Player, SpeechKind, Strategy } from './types.js';
+import { isExecName, isIsolatedPlugin, isPluginPath, loadedPlugin, parseStrategies, pluginKey, registerPlugin, splitSpec, strategyFlag, type SpecLabel, type StrategyAssignment } from './registry.js';
+import type { Decision, DecisionRequest, GameTag, Player, SpeechKind, Strategy } from './types.js';
 import type { PlayerView } from '../views/view.js';
 import type { Rng } from '../rng.js';
 import type { Statement } from '../model/events.js';
@@ -21,7 +21,8 @@ export { PluginError };
 export async function loadStrategies(specs: readonly string[], label: SpecLabel = strategyFlag): Promise<StrategyAssignment> {
   for (const spec of specs) {
     const { name } = splitSpec(spec, label);
-    if (isPluginPath(name) && !loadedPlugin(name)) registerPlugin(name, await importPlugin(name, spec, label));
+    // An isolated plug-in is imported by its own process (src/protocol/pluginHost.ts), never here.
+    if (!isExecName(name) && !isIsolatedPlugin(name) && isPluginPath(name) && !loadedPlugin(name)) registerPlugin(name, await importPlugin(name, spec, label));
   }
   return parseStrategies(specs, label);
 }
@@ -49,6 +50,7 @@ function guarded(s: Strategy, file: string): Strategy {
     if (!p || typeof p.decide !== 'function') fail('createPlayer', new Error('it did not return a player with a decide() function'));
     const speak = p.speak;
     return {
+      label,
       decide(view: PlayerView, request: DecisionRequest, rng: Rng): Decision | undefined {
         try {
           return p.decide(view, request, rng);
@@ -72,10 +74,10 @@ function guarded(s: Strategy, file: string): Strategy {
     description: typeof inner.description === 'string' ? inner.description : '',
     params: inner.params,
     usesHistory: inner.usesHistory,
-    createPlayer(seat: number): Player {
+    createPlayer(seat: number, game?: GameTag): Player {
       let p: Player;
       try {
-        p = inner.createPlayer(seat);
+        p = inner.createPlayer(seat, game);
       } catch (e) {
         return fail('createPlayer', e);
       }

@@ -1,6 +1,8 @@
 // Built-in strategies by name, and `--strategy` specs: `NAME` for everyone, `TEAM=NAME` or `ROLE=NAME`;
 // NAME may be a plug-in path (loaded first by loadStrategies in ./load.ts) and may carry `:key=value,…`.
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { random } from '../../strategies/random.js';
 import { smart } from '../../strategies/smart.js';
 import { UserError } from '../errors.js';
@@ -10,6 +12,8 @@ import type { RoleDef } from '../model/roles.js';
 import { ROLES } from '../rules/catalogue.js';
 import { isAuditedStrategy, markAudited } from './audit.js';
 import type { Strategy, StrategyParamValue } from './types.js';
+import { execStrategy, isolatedStrategy } from '../protocol/strategy.js';
+import { botSettings } from '../protocol/settings.js';
 
 /** The built-in strategies: audited (./audit.ts), as are their variants with parameters. */
 export const STRATEGIES: ReadonlyMap<string, Strategy> = new Map([
@@ -34,9 +38,34 @@ export function loadedPlugin(name: string): Strategy | undefined {
   return PLUGINS.get(pluginKey(name));
 }
 
-/** Whether a `--strategy` spec names a plug-in file (code that is not audited: src/strategy/audit.ts). */
+/** The folder this package's own plug-ins are in (strategies/), from src/ or dist/src/. */
+const SHIPPED = (() => {
+  const up = fileURLToPath(new URL('../..', import.meta.url));
+  return join(basename(up) === 'dist' ? dirname(up) : up, 'strategies') + sep;
+})();
+
+/** Whether a plug-in path plays isolated, in a process of its own: --isolate, or tournament's default for plug-ins not shipped with mafia-sim. */
+export function isIsolatedPlugin(name: string): boolean {
+  const mode = botSettings().isolate;
+  return isPluginPath(name) && !isExecName(name) && (mode === 'all' || (mode === 'foreign' && !pluginKey(name).startsWith(SHIPPED)));
+}
+
+export function isIsolatedSpec(spec: string): boolean {
+  return isIsolatedPlugin(splitSpec(spec).name);
+}
+
+/** Whether a name is `exec:CMD`, a bot in another process (docs/protocol.md). */
+export function isExecName(name: string): boolean {
+  return name.startsWith('exec:');
+}
+
+/**
+ * Whether a `--strategy` spec names a plug-in file or a protocol bot (code that is not audited:
+ * src/strategy/audit.ts); their games play on a worker thread (src/runner/parallel.ts, isolate).
+ */
 export function isPluginSpec(spec: string): boolean {
-  return isPluginPath(splitSpec(spec).name);
+  const { name } = splitSpec(spec);
+  return isPluginPath(name) || isExecName(name);
 }
 
 /** What a spec's error names: the flag as the user typed it (`--strategy town=x`, or a tournament's `--strategies a,b`). */
@@ -57,6 +86,13 @@ export function splitSpec(spec: string, label: SpecLabel = strategyFlag): SpecPa
   const hasWho = eq >= 0 && (colon < 0 || eq < colon);
   const who = hasWho ? spec.slice(0, eq).trim().toLowerCase() : null;
   const rest = hasWho ? spec.slice(eq + 1) : spec;
+  // `exec:CMD`: everything after the colon is the command line, commas, colons and `=` included.
+  const exec = /^\s*exec:/.exec(rest);
+  if (exec) {
+    const command = rest.slice(exec[0].length).trim();
+    if (command === '') throw new UserError(`${label(spec)}: exec: needs a command, e.g. exec:"python3 bots/my_bot.py"`);
+    return { who, name: `exec:${command}`, params: [] };
+  }
   const c = rest.indexOf(':');
   const name = (c < 0 ? rest : rest.slice(0, c)).trim();
   const params: [string, string][] = [];
@@ -118,7 +154,17 @@ export interface StrategyAssignment {
   readonly specs: readonly string[];
 }
 
+/** The strategy a spec's name and parameters give: an isolated plug-in takes its parameters in its own process (it declares them there). */
+function namedWithParams(name: string, params: SpecParts['params'], spec: string, label: SpecLabel): Strategy {
+  if (isIsolatedPlugin(name)) {
+    if (!existsSync(pluginKey(name))) throw new UserError(`${label(spec)}: no such plug-in file ${name}`);
+    return isolatedStrategy(pluginKey(name), name, params.map(([k, v]) => `${k}=${v}`).join(','));
+  }
+  return withParams(strategyNamed(name, spec, label), params, spec, label);
+}
+
 function strategyNamed(name: string, spec: string, label: SpecLabel): Strategy {
+  if (isExecName(name)) return execStrategy(name.slice('exec:'.length));
   if (isPluginPath(name)) {
     const p = loadedPlugin(name);
     if (p) return p;
@@ -133,7 +179,7 @@ function strategyNamed(name: string, spec: string, label: SpecLabel): Strategy {
 /** The strategy a spec names, with its parameters applied (no team or role part). */
 export function strategyFromSpec(spec: string, label: SpecLabel = strategyFlag): Strategy {
   const { name, params } = splitSpec(spec, label);
-  return withParams(strategyNamed(name, spec, label), params, spec, label);
+  return namedWithParams(name, params, spec, label);
 }
 
 /** Parses `--strategy` specs. Plug-in paths must have been loaded (loadStrategies) beforehand. */
@@ -143,7 +189,7 @@ export function parseStrategies(specs: readonly string[], label: SpecLabel = str
   const byRole = new Map<string, Strategy>();
   for (const spec of specs) {
     const { who, name, params } = splitSpec(spec, label);
-    const strategy = withParams(strategyNamed(name, spec, label), params, spec, label);
+    const strategy = namedWithParams(name, params, spec, label);
     if (who === null) everyone = strategy;
     else if (who === 'town' || who === 'mafia') byTeam.set(who, strategy);
     else if (ROLES.has(who)) byRole.set(who, strategy);

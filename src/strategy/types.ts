@@ -20,8 +20,16 @@ export interface DecisionRequest {
 /** A seat number (or 1/0), or null to pass. Anything else is illegal and replaced by the default (G9). */
 export type Decision = number | null;
 
+/** Which game a player is made for: one object per game, shared by its seats. */
+export interface GameTag {
+  /** The game's seed (replays it). */
+  readonly seed: string;
+}
+
 /** One seat's bot for one game. */
 export interface Player {
+  /** Who plays this seat, for the line that names an illegal answer (set for plug-ins and protocol bots). */
+  readonly label?: string;
   decide(view: PlayerView, request: DecisionRequest, rng: Rng): Decision | undefined;
   /** Statements for a speech or last word (G8); omit for a silent bot. */
   speak?(view: PlayerView, kind: SpeechKind, rng: Rng): readonly Statement[] | undefined;
@@ -48,7 +56,11 @@ export interface Strategy {
   readonly params?: readonly StrategyParam[];
   /** Set when the strategy reads `view.events()`; the engine then keeps the event record. */
   readonly usesHistory?: boolean;
-  createPlayer(seat: number): Player;
+  /**
+   * `game` is the same object for every seat of one game (a new one per game): a bot in another process
+   * (src/protocol/) tells games apart by it. In-process bots may ignore it.
+   */
+  createPlayer(seat: number, game?: GameTag): Player;
   /** The strategy with validated parameters (every declared key present); needed only when `params` is set. */
   withParams?(params: Readonly<Record<string, StrategyParamValue>>): Strategy;
 }

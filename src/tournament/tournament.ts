@@ -29,6 +29,8 @@ export interface Pairing {
   readonly vsFirst: (PairedDifference & { readonly games: number }) | null;
   readonly meanDays: number;
   readonly illegalDecisions: number;
+  /** The first illegal answers of bots that are not audited, naming bot and seat (absent when none). */
+  readonly illegalExamples?: ReadonlyArray<{ readonly game: number; readonly what: string }>;
   readonly failedGames: number;
   readonly failures: ReadonlyArray<{ readonly game: number; readonly error: string; readonly replay: string }>;
   /** `--metrics`: how each side played (a run report's `metrics` rows: the town's strategy, then the mafia's). */
@@ -63,6 +65,8 @@ export interface TournamentInput {
   readonly signal?: AbortSignal;
   /** Count behaviour metrics per pairing (`--metrics`). */
   readonly metrics?: boolean;
+  /** Throw a GameFailure at the first failed game (in index order) instead of recording it. */
+  readonly strict?: boolean;
 }
 
 export async function runTournament(t: TournamentInput): Promise<TournamentReport> {
@@ -80,6 +84,7 @@ export async function runTournament(t: TournamentInput): Promise<TournamentRepor
     first: 0,
     end: t.games,
     workers: t.workers,
+    strict: t.strict,
     // Plug-in code plays on threads of its own: a plug-in that exhausts memory ends a thread, reported.
     isolate: t.strategies.some(isPluginSpec),
     signal: t.signal,
@@ -100,6 +105,7 @@ export async function runTournament(t: TournamentInput): Promise<TournamentRepor
       vsFirst: i === 0 ? null : { ...pairedDifference(common.table('town')), games: common.games },
       meanDays: tally.days.mean,
       illegalDecisions: tally.illegalDecisions,
+      ...(tally.illegalExamples.length > 0 ? { illegalExamples: tally.illegalExamples.map((x) => ({ ...x })) } : {}),
       failedGames: tally.failed,
       failures: tally.failures.map((f) => ({ ...f })),
       ...(t.metrics === true ? { metrics: tally.metrics === null ? [] : metricsRows(tally.metrics) } : {}),

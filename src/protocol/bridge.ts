@@ -1,0 +1,119 @@
+// How the synchronous engine waits for a bot in another process. The engine's decide() must return an
+// answer, so a game thread that asks a protocol bot posts the request to its bot I/O thread
+// (./ioThread.ts, which does the asynchronous pipe I/O) and blocks in Atomics.wait on a shared flag
+// until the reply is posted, or until the decision's time limit passes. Built-in and in-process bots
+// never come here: their hot path is unchanged (docs/protocol.md, "Why Atomics.wait").
+import { BroadcastChannel, MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import type { BotMessage } from './wire.js';
+import { workerEntry } from '../runner/pool.js';
+
+/** How to start a bot: a program and its arguments, and variables added to the environment. */
+export interface BotLaunch {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+export type IoRequest =
+  | { readonly type: 'start'; readonly id: number; readonly key: string; readonly launch: BotLaunch; readonly line: string }
+  | { readonly type: 'call'; readonly id: number; readonly key: string; readonly line: string }
+  | { readonly type: 'notify'; readonly key: string; readonly line: string }
+  | { readonly type: 'kill'; readonly key: string };
+
+export type IoReply = { readonly id: number; readonly ok: true; readonly message: BotMessage } | { readonly id: number; readonly ok: false; readonly error: string };
+
+/** Where the I/O threads announce the bot processes they start and see end (the main thread kills what is left at exit). */
+export const BOT_PIDS_CHANNEL = 'mafia-sim:bot-pids';
+
+/** One per thread that plays games with protocol bots: its I/O thread and the flag it waits on. */
+class Bridge {
+  private readonly flag = new Int32Array(new SharedArrayBuffer(4));
+  private readonly replies: MessagePort;
+  private readonly worker: Worker;
+  private nextId = 1;
+
+  constructor() {
+    const { port1, port2 } = new MessageChannel();
+    this.replies = port1;
+    this.worker = new Worker(workerEntry('protocol/ioThread'), { workerData: { flag: this.flag, replies: port2 }, transferList: [port2] });
+    // Neither keeps the process alive: when the games are over, so are the bots (their stdin closes).
+    this.worker.unref();
+    this.replies.unref();
+  }
+
+  /**
+   * Sends the line made for its request id and waits at most `timeoutMs` for the answer: the bot's message, or why there is
+   * none ('timeout' when the time ran out; the bot is then stopped, as it is out of step).
+   */
+  call(key: string, make: (id: number) => string, timeoutMs: number, launch?: BotLaunch): BotMessage | { problem: string } {
+    const id = this.nextId++;
+    const line = make(id);
+    Atomics.store(this.flag, 0, 0);
+    this.worker.postMessage(launch ? { type: 'start', id, key, launch, line } : { type: 'call', id, key, line });
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const left = deadline - performance.now();
+      if (left <= 0 || Atomics.wait(this.flag, 0, 0, left) === 'timed-out') {
+        if (this.take(id) === null) {
+          this.worker.postMessage({ type: 'kill', key });
+          return { problem: `did not answer within ${timeoutMs} ms` };
+        }
+      }
+      const r = this.take(id);
+      if (r !== null) return r.ok ? r.message : { problem: r.error };
+      Atomics.store(this.flag, 0, 0);
+    }
+  }
+
+  /** The reply to request `id` if it has come (earlier ones are dropped: their requests timed out). */
+  private take(id: number): IoReply | null {
+    for (;;) {
+      const r = receiveMessageOnPort(this.replies)?.message as IoReply | undefined;
+      if (r === undefined) return null;
+      if (r.id === id) return r;
+    }
+  }
+
+  notify(key: string, line: string): void {
+    this.worker.postMessage({ type: 'notify', key, line });
+  }
+
+  kill(key: string): void {
+    this.worker.postMessage({ type: 'kill', key });
+  }
+}
+
+let bridge: Bridge | null = null;
+
+/** This thread's bridge, started at its first use. */
+export function botBridge(): Bridge {
+  return (bridge ??= new Bridge());
+}
+
+/**
+ * In the main thread of a command: kills, at exit, every bot process an I/O thread (of any thread)
+ * started and has not seen end — a bot stuck in a loop ignores its closed stdin.
+ */
+let reaping = false;
+
+export function reapBotsAtExit(): void {
+  if (reaping) return;
+  reaping = true;
+  const live = new Set<number>();
+  const channel = new BroadcastChannel(BOT_PIDS_CHANNEL);
+  channel.onmessage = (e) => {
+    const { pid, alive } = (e as unknown as { data: { pid: number; alive: boolean } }).data;
+    if (alive) live.add(pid);
+    else live.delete(pid);
+  };
+  channel.unref();
+  process.once('exit', () => {
+    for (const pid of live) {
+      try {
+        process.kill(-pid, 'SIGKILL'); // its process group (it was started detached), its children too
+      } catch {
+        // gone already
+      }
+    }
+  });
+}
