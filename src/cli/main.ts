@@ -19,6 +19,7 @@ import { renderSweep, sweepCommand, sweepCsv } from './sweep.js';
 import { compareCommand, renderCompare } from './compare.js';
 import { renderRoleValues, roleValuesCommand } from './roleValues.js';
 import { balanceCommand, renderBalance } from './balance.js';
+import { exploitCommand, renderExploit } from './exploit.js';
 import { checksummed } from '../report/integrity.js';
 import { loadStrategies, PluginError } from '../strategy/load.js';
 import { loadRolePlugins } from '../setup/rolePlugins.js';
@@ -394,6 +395,30 @@ Examples:
       withFiles(flags, async (files) => {
         const { report, warning } = await balanceCommand(flags);
         benchDone(files, 'balance', report, warning, (s) => renderBalance(report, colours(s, colour)), flags.json === true);
+      }),
+    );
+
+  benchOptions(program.command('exploit').description("how far one side gains against a strategy by changing one thing: the deviation library and each parameter's range ends, on the same seeds"), '10000')
+    .addHelpText('after', `
+--strategy names the strategy under test as for run (default smart; TEAM= specs give each side its own).
+Each side plays, in turn, every deviation of the library that applies (strategies/deviations.ts: smart
+with one behaviour changed) and each of its strategy's parameters at each end of its range (a boolean
+flipped, every other value of a word) against the other side's strategy, on the same game seeds as the
+strategy against itself. Per side: every variant's gain in that side's win rate, paired game by game
+(Newcombe's 95% interval, McNemar's p), the largest first; the best is the strategy's exploitability.
+Ctrl-C prints the games finished (exit 130). docs/strategies.md.
+
+Examples:
+  mafia-sim exploit --setup ukrainian
+  mafia-sim exploit --setup club-12 --strategy town=smart:revealDay=2 --strategy mafia=smart --games 20000
+  mafia-sim exploit --setup vanilla --option players=9 --games 4000 --json`)
+    .action((flags) =>
+      withFiles(flags, async (files) => {
+        const report = await exploitCommand(flags);
+        const body = JSON.stringify(report, null, 2);
+        files.commitJson('exploit', body, report.command);
+        printReport(files, flags.json === true ? body : (s) => renderExploit(report, colours(s, colour), terminalWidth(s)));
+        if (report.partial) code = 130;
       }),
     );
 

@@ -99,6 +99,16 @@ function parseParam(strategy: Strategy, key: string, raw: string, spec: string, 
   }
 }
 
+/** Every declared parameter's value in a spec: the default unless the spec sets it (validated). */
+export function specValues(spec: string, label: SpecLabel = strategyFlag): { strategy: Strategy; values: Record<string, StrategyParamValue> } {
+  const { name, params } = splitSpec(spec, label);
+  const strategy = strategyNamed(name, spec, label);
+  const values: Record<string, StrategyParamValue> = {};
+  for (const p of strategy.params ?? []) values[p.key] = p.default;
+  for (const [key, raw] of params) values[key] = parseParam(strategy, key, raw, spec, label);
+  return { strategy, values };
+}
+
 /** Applies `key=value` parameters to a strategy, validating each against its declared params. */
 export function withParams(strategy: Strategy, params: SpecParts['params'], spec: string, label: SpecLabel = strategyFlag): Strategy {
   if (params.length === 0) return strategy;

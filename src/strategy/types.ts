@@ -39,6 +39,14 @@ export interface StrategyParam {
   readonly max?: number;
   /** Strings: the allowed values. */
   readonly values?: readonly string[];
+  /**
+   * The night decisions (src/model/decisions.ts kinds) the parameter shapes or needs on the table: it
+   * applies to a rule set only if one of its roles makes one (`mafia-sim strategies` says where). Absent:
+   * every rule set (the day's votes and speeches).
+   */
+  readonly decisions?: readonly string[];
+  /** The only side whose play it changes (absent: both). */
+  readonly team?: 'town' | 'mafia';
 }
 
 /** A named strategy: makes a Player for a seat at the start of each game. */
