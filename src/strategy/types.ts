@@ -45,6 +45,11 @@ export interface StrategyParam {
    * every rule set (the day's votes and speeches).
    */
   readonly decisions?: readonly string[];
+  /**
+   * Numbers: the values `mafia-sim tune` steps between (its candidates are the current value's grid
+   * neighbours and the grid's ends); absent: the range ends only.
+   */
+  readonly grid?: readonly number[];
   /** The only side whose play it changes (absent: both). */
   readonly team?: 'town' | 'mafia';
 }
