@@ -9,6 +9,7 @@ import { NO, YES, type Decision, type DecisionRequest, type Player, type SpeechK
 import type { PlayerView } from '../src/views/view.js';
 import { Mind } from './smart/mind.js';
 import { townReading } from './smart/lens.js';
+import { tunedFor } from './smart/tuned.js';
 import { DEFAULT_SMART_PARAMS, SMART_PARAMS, smartParams, type SmartParams } from './smart/params.js';
 
 /** Scores within this of each other are equal (sums of the same fractions in another order differ by ~1e-16). */
@@ -537,6 +538,7 @@ function makeSmart(p: SmartParams): Strategy {
     usesHistory: true,
     createPlayer: () => new SmartPlayer(p),
     withParams: (values) => makeSmart(smartParams(values)),
+    tunedValues: tunedFor,
   };
 }
 

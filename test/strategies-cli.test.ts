@@ -27,12 +27,12 @@ describe('mafia-sim strategies', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^random +uniformly random/m);
     expect(r.stdout).toMatch(/^smart +heuristic bots/m);
-    for (const key of ['revealBlacks', 'revealDay', 'note', 'selfHeal', 'maniacAt', 'maniacBlind', 'nominateAt', 'counterClaim', 'fakeClaim', 'fakeClaimDay', 'bloc', 'nominateBlind', 'temperature', 'fakeReds', 'mafiaTalk', 'heal', 'read']) {
+    for (const key of ['revealBlacks', 'revealDay', 'note', 'selfHeal', 'maniacAt', 'maniacBlind', 'nominateAt', 'counterClaim', 'fakeClaim', 'fakeClaimDay', 'bloc', 'nominateBlind', 'temperature', 'fakeReds', 'mafiaTalk', 'heal', 'read', 'tuned']) {
       expect(r.stdout).toMatch(new RegExp(`^ +${key}=\\S+ .+`, 'm'));
     }
     const json = JSON.parse(cli(['strategies', '--json']).stdout) as Array<{ name: string; params: Array<{ key: string }> }>;
     expect(json.map((s) => s.name)).toEqual(['random', 'smart']);
-    expect(json[1].params.length).toBe(17);
+    expect(json[1].params.length).toBe(18);
   });
 
   it('says which parameters apply to which rule set and side, and lists the deviations (issue 13, item 7)', () => {

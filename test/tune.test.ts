@@ -15,7 +15,7 @@ const vanilla = loadSetup('vanilla', []);
 /** A tiny space with a known best response: the mafia's bloc (without it they lose some 30 points). */
 const tiny = (more: Partial<TuneInput> = {}): TuneInput => ({
   setupArg: 'vanilla', overrides: [], setup: vanilla, seed: '1', workers: 1,
-  start: sidesFromSpecs(['smart', 'mafia=smart:bloc=false']),
+  start: sidesFromSpecs(['smart', 'mafia=smart:bloc=false'], vanilla),
   params: ['bloc', 'nominateBlind'], firstGames: 300, finalGames: 1200, rounds: 8, budget: null,
   ...more,
 });

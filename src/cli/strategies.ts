@@ -41,7 +41,7 @@ function ruleSetDecisions(rs: RuleSet): Set<string> {
 }
 
 function rulesFor(p: StrategyParam): string[] {
-  return [...RULE_SETS.values()].filter((rs) => applies(p, ruleSetDecisions(rs))).map((rs) => rs.id);
+  return [...RULE_SETS.values()].filter((rs) => p.fixed === true || applies(p, ruleSetDecisions(rs))).map((rs) => rs.id);
 }
 
 export function collectStrategies(): StrategyInfo[] {

@@ -40,7 +40,7 @@ export async function tuneCommand(flags: TuneFlags, signal?: AbortSignal): Promi
   const budget = flags.budget === undefined ? null : parseCount('--budget', flags.budget, 1);
   const seed = parseSeed(flags.seed);
   const setup = loadSetup(flags.setup, flags.option);
-  const start = sidesFromSpecs(flags.strategy);
+  const start = sidesFromSpecs(flags.strategy, setup);
   const params = flags.params === undefined ? null : parseParamList(flags.params, start.town);
   const workers = workerCount(flags.workers, 20 * finalGames);
   const cache = flags.state === undefined ? undefined : openStateFile(flags.state, { setup: flags.setup, overrides: flags.option, seed });

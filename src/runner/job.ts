@@ -9,8 +9,8 @@ import { loadSetup, type OverrideLabel } from '../setup/load.js';
 import { loadStrategies } from '../strategy/load.js';
 import { loadRolePlugins } from '../setup/rolePlugins.js';
 import { newPlayer } from '../strategy/audit.js';
-import { strategyFor, type StrategyAssignment } from '../strategy/registry.js';
-import type { Player } from '../strategy/types.js';
+import { onSetup, strategyFor, type StrategyAssignment } from '../strategy/registry.js';
+import type { Player, Strategy } from '../strategy/types.js';
 
 export interface Job {
   /** The setup as named on the command line (built-in name or file path). */
@@ -57,7 +57,14 @@ function seating(job: Job): Seating {
   let s = seatings.get(job);
   if (!s) {
     const strategies = job.strategies;
-    s = { keepLog: usesHistory(strategies), playerFor: (seat, role) => newPlayer(strategyFor(strategies, role), seat) };
+    // Per role, the strategy as it plays on this setup (a built-in setup's tuned defaults: onSetup).
+    const byRole = new Map<string, Strategy>();
+    const forRole = (role: RoleDef) => {
+      let st = byRole.get(role.id);
+      if (st === undefined) byRole.set(role.id, (st = onSetup(strategyFor(strategies, role), job.setup, role.team)));
+      return st;
+    };
+    s = { keepLog: usesHistory(strategies), playerFor: (seat, role) => newPlayer(forRole(role), seat) };
     seatings.set(job, s);
   }
   return s;

@@ -50,6 +50,8 @@ export interface StrategyParam {
    * neighbours and the grid's ends); absent: the range ends only.
    */
   readonly grid?: readonly number[];
+  /** Not a way of playing (smart's `tuned`): `exploit` and `tune` never vary it. */
+  readonly fixed?: boolean;
   /** The only side whose play it changes (absent: both). */
   readonly team?: 'town' | 'mafia';
 }
@@ -64,4 +66,10 @@ export interface Strategy {
   createPlayer(seat: number): Player;
   /** The strategy with validated parameters (every declared key present); needed only when `params` is set. */
   withParams?(params: Readonly<Record<string, StrategyParamValue>>): Strategy;
+  /**
+   * Its tuned parameters for one team on a built-in setup (smart: strategies/smart/tuned.json), played
+   * wherever the spec does not set a parameter itself; null: none (src/strategy/registry.ts onSetup).
+   * A spec that sets the strategy's boolean parameter `tuned` to false plays without them.
+   */
+  tunedValues?(setup: string, team: 'town' | 'mafia'): Readonly<Record<string, StrategyParamValue>> | null;
 }

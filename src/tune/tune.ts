@@ -240,7 +240,7 @@ function report(x: TuneInput, profile: SideSpecs, history: readonly RoundRecord[
 export function changedParams(spec: string): Record<string, StrategyParamValue> {
   const { strategy, values } = specValues(spec);
   const out: Record<string, StrategyParamValue> = {};
-  for (const p of strategy.params ?? []) if (values[p.key] !== p.default) out[p.key] = values[p.key];
+  for (const p of strategy.params ?? []) if (p.fixed !== true && values[p.key] !== p.default) out[p.key] = values[p.key];
   return out;
 }
 

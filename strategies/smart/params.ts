@@ -46,6 +46,8 @@ export const SMART_PARAMS: readonly StrategyParam[] = [
     description: 'chance a town player with no suspect (nobody above suspicion 0) nominates anyway while fewer than two are nominated' },
   { key: 'temperature', default: 0.25, grid: [0, 0.1, 0.25, 0.5, 1, 2, 100], min: 0, max: 100,
     description: 'votes and nominations are drawn with chance ∝ exp(suspicion / temperature): higher spreads them, 0 always takes the top suspect (ties at random)' },
+  { key: 'tuned', default: true, fixed: true,
+    description: "false: smart's own defaults below, not the setup's tuned values (strategies/smart/tuned.json) for the parameters the spec does not set" },
   // The deviations' switches (strategies/deviations.ts): each changes one behaviour; the defaults are smart's own play.
   { key: 'fakeReds', team: 'mafia', default: false, decisions: ['check'],
     description: "a mafia fake claimant's first report: his living allies red (true) instead of a town player black" },

@@ -1,0 +1,59 @@
+// smart's tuned defaults per built-in setup (issue 13, items 4 and 5): played wherever a spec does not
+// set a parameter itself, never on a setup file, never with tuned=false; the data names its command.
+import { describe, expect, it } from 'vitest';
+import { jobOf } from '../src/exploit/arms.js';
+import { onSetup, parseStrategies, resolvedSpec, specValues, withParams } from '../src/strategy/registry.js';
+import type { Strategy } from '../src/strategy/types.js';
+import { loadSetup } from '../src/setup/load.js';
+import { playJobGame } from '../src/runner/job.js';
+import { smart } from '../strategies/smart.js';
+import { TUNED } from '../strategies/smart/tuned.js';
+
+const ukr = loadSetup('ukrainian', []);
+const plan = { setupArg: 'ukrainian', overrides: [], setup: ukr, seed: '3' };
+const winners = (specs: string[], n = 12) => Array.from({ length: n }, (_, k) => playJobGame(jobOf(plan, specs), k).winner);
+
+describe('tuned defaults', () => {
+  // A stand-in with tuned values of its own, so the mechanism is tested whatever tuned.json holds.
+  const tunedSmart: Strategy = { ...smart, tunedValues: (setup, team) => (setup === 'ukrainian' ? (team === 'town' ? { revealDay: 1 } : { fakeClaim: 1, fakeClaimDay: 1 }) : null) };
+
+  it('are played beneath the parameters a spec sets, per team, on a built-in setup only', () => {
+    const town = onSetup(tunedSmart, ukr, 'town');
+    expect(town).not.toBe(tunedSmart);
+    expect(onSetup(tunedSmart, ukr, 'town')).toBe(town); // made once
+    expect(onSetup(tunedSmart, { ...ukr, source: 'my-table.yaml' }, 'town')).toBe(tunedSmart);
+    expect(onSetup(tunedSmart, loadSetup('club-12', []), 'mafia')).toBe(tunedSmart);
+    // A spec that sets the tuned parameter itself keeps its own value: nothing is left to add.
+    const own = withParams(tunedSmart, [['revealDay', '3']], 'smart:revealDay=3');
+    expect(onSetup(own, ukr, 'town')).toBe(own);
+    expect(onSetup(own, ukr, 'mafia')).not.toBe(own); // the mafia's tuned values still apply to it
+    const off = withParams(tunedSmart, [['tuned', 'false']], 'smart:tuned=false');
+    expect(onSetup(off, ukr, 'town')).toBe(off);
+  });
+
+  it('smart with no tuned entry plays exactly its own defaults; tuned=false always does', () => {
+    const setups = ['vanilla', 'club-8'].filter((s) => !Object.hasOwn(TUNED, s));
+    for (const name of setups) {
+      const setup = loadSetup(name, []);
+      expect(resolvedSpec('smart', setup, 'town')).toBe('smart');
+    }
+    expect(resolvedSpec('smart:tuned=false', ukr, 'town')).toBe('smart:tuned=false');
+    expect(winners(['smart:tuned=false'])).toEqual(winners(['smart:tuned=false,revealDay=4,fakeClaim=0.2']));
+  });
+
+  it('the shipped data: each entry sets valid parameters of its side and names the command that produced it', () => {
+    for (const [setup, entry] of Object.entries(TUNED)) {
+      expect(entry.command).toMatch(new RegExp(`^mafia-sim tune --setup ${setup} `));
+      for (const team of ['town', 'mafia'] as const) {
+        const pairs = Object.entries(entry[team]).map(([k, v]) => `${k}=${String(v)}`);
+        if (pairs.length > 0) specValues(`smart:${pairs.join(',')}`); // throws on a bad key or value
+        for (const k of Object.keys(entry[team])) expect(smart.params!.find((p) => p.key === k)!.team ?? team).toBe(team);
+      }
+      // What `smart` plays on the setup is the tuned values written out (resolvedSpec), game for game.
+      const setupPlan = { ...plan, setupArg: setup, setup: loadSetup(setup, []) };
+      const specs = ['town', 'mafia'].map((t) => `${t}=${resolvedSpec('smart', setupPlan.setup, t as 'town' | 'mafia')}`);
+      for (let k = 0; k < 6; k++) expect(playJobGame(jobOf(setupPlan, ['smart']), k).winner).toBe(playJobGame(jobOf(setupPlan, specs), k).winner);
+    }
+    expect(parseStrategies(['smart']).everyone.name).toBe('smart');
+  });
+});
