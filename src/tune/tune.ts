@@ -44,7 +44,8 @@ export interface UnitCache {
   put(id: string, r: UnitResult): void;
 }
 
-export interface TuneInput extends ArmsPlan {
+/** What a tune is asked for (echoed in its report). */
+export interface TuneSettings {
   readonly start: SideSpecs;
   /** Only these parameters are tuned (null: all that apply). */
   readonly params: readonly string[] | null;
@@ -54,6 +55,9 @@ export interface TuneInput extends ArmsPlan {
   readonly rounds: number;
   /** Stop before a round once this many games have been played (null: no limit). */
   readonly budget: number | null;
+}
+
+export interface TuneInput extends ArmsPlan, TuneSettings {
   readonly cache?: UnitCache;
 }
 
@@ -72,16 +76,10 @@ export interface RoundRecord {
   readonly games: number;
 }
 
-export interface TuneReport {
+export interface TuneReport extends TuneSettings {
   readonly format: number;
   readonly setup: SetupSummary;
   readonly seed: string;
-  readonly start: SideSpecs;
-  readonly params: readonly string[] | null;
-  readonly firstGames: number;
-  readonly finalGames: number;
-  readonly rounds: number;
-  readonly budget: number | null;
   /** converged: neither side had a move two rounds running; else the round limit, the budget, or an interrupt. */
   readonly stopped: 'converged' | 'rounds' | 'budget' | 'interrupted';
   readonly partial: boolean;
