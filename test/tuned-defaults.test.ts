@@ -14,21 +14,22 @@ const plan = { setupArg: 'ukrainian', overrides: [], setup: ukr, seed: '3' };
 const winners = (specs: string[], n = 12) => Array.from({ length: n }, (_, k) => playJobGame(jobOf(plan, specs), k).winner);
 
 describe('tuned defaults', () => {
-  // A stand-in with tuned values of its own, so the mechanism is tested whatever tuned.json holds.
-  const tunedSmart: Strategy = { ...smart, tunedValues: (setup, team) => (setup === 'ukrainian' ? (team === 'town' ? { revealDay: 1 } : { fakeClaim: 1, fakeClaimDay: 1 }) : null) };
-
-  it('are played beneath the parameters a spec sets, per team, on a built-in setup only', () => {
-    const town = onSetup(tunedSmart, ukr, 'town');
-    expect(town).not.toBe(tunedSmart);
-    expect(onSetup(tunedSmart, ukr, 'town')).toBe(town); // made once
-    expect(onSetup(tunedSmart, { ...ukr, source: 'my-table.yaml' }, 'town')).toBe(tunedSmart);
-    expect(onSetup(tunedSmart, loadSetup('club-12', []), 'mafia')).toBe(tunedSmart);
-    // A spec that sets the tuned parameter itself keeps its own value: nothing is left to add.
-    const own = withParams(tunedSmart, [['revealDay', '3']], 'smart:revealDay=3');
-    expect(onSetup(own, ukr, 'town')).toBe(own);
-    expect(onSetup(own, ukr, 'mafia')).not.toBe(own); // the mafia's tuned values still apply to it
-    const off = withParams(tunedSmart, [['tuned', 'false']], 'smart:tuned=false');
-    expect(onSetup(off, ukr, 'town')).toBe(off);
+  it('are played beneath the parameters a spec sets, per team, on a built-in setup only (club-12 ships some)', () => {
+    const club = loadSetup('club-12', []);
+    expect(Object.keys(TUNED['club-12'].town).length).toBeGreaterThan(0);
+    const town = onSetup(smart, club, 'town');
+    expect(town).not.toBe(smart);
+    expect(onSetup(smart, club, 'town')).toBe(town); // made once
+    expect(onSetup(smart, { ...club, source: 'my-table.yaml' }, 'town')).toBe(smart); // never on a setup file
+    // A spec that sets each tuned parameter of the town itself keeps its own values: nothing is left to add.
+    const own = Object.keys(TUNED['club-12'].town).map((k) => [k, String(smart.params!.find((p) => p.key === k)!.default)] as const);
+    const mine = withParams(smart, own, 'smart:…');
+    expect(onSetup(mine, club, 'town')).toBe(mine);
+    const off = withParams(smart, [['tuned', 'false']], 'smart:tuned=false');
+    expect(onSetup(off, club, 'mafia')).toBe(off);
+    // A copy that wraps smart is played as it is (rebuilt from smart, it would lose its wrapping).
+    const wrapper: Strategy = { ...smart, createPlayer: (seat) => smart.createPlayer(seat) };
+    expect(onSetup(wrapper, club, 'town')).toBe(wrapper);
   });
 
   it('smart with no tuned entry plays exactly its own defaults; tuned=false always does', () => {

@@ -128,6 +128,9 @@ const MADE_FROM = new WeakMap<Strategy, { readonly base: Strategy; readonly para
 /** The parameters a spec would set for `team` on this setup: its own, and tuned defaults beneath them. */
 function tunedPairs(strategy: Strategy, setup: Pick<CompiledSetup, 'name' | 'source'>, team: Team): { base: Strategy; params: SpecParts['params'] } | null {
   const made = MADE_FROM.get(strategy) ?? { base: strategy, params: [] };
+  // Only the registry's own strategies and their variants: a copy that wraps one (a test's checker, a
+  // plug-in spread from smart) would lose its wrapping if it were rebuilt from the base.
+  if (STRATEGIES.get(made.base.name) !== made.base) return null;
   if (made.params.some(([k, v]) => k === 'tuned' && ['false', 'no', '0'].includes(v))) return null;
   const tuned = setup.source === 'built-in' ? made.base.tunedValues?.(setup.name, team) : null;
   if (tuned == null) return null;

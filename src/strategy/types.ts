@@ -52,6 +52,12 @@ export interface StrategyParam {
   readonly grid?: readonly number[];
   /** Not a way of playing (smart's `tuned`): `exploit` and `tune` never vary it. */
   readonly fixed?: boolean;
+  /**
+   * A one-trick deviation's switch (strategies/deviations.ts): `exploit` plays it through the library's
+   * deviations, not at its range ends, and `tune` does not move it — a bot that trusts the first
+   * claimant by design is a weakness to measure, not a setting to tune into.
+   */
+  readonly deviation?: boolean;
   /** The only side whose play it changes (absent: both). */
   readonly team?: 'town' | 'mafia';
 }

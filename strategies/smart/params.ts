@@ -48,13 +48,14 @@ export const SMART_PARAMS: readonly StrategyParam[] = [
     description: 'votes and nominations are drawn with chance ∝ exp(suspicion / temperature): higher spreads them, 0 always takes the top suspect (ties at random)' },
   { key: 'tuned', default: true, fixed: true,
     description: "false: smart's own defaults below, not the setup's tuned values (strategies/smart/tuned.json) for the parameters the spec does not set" },
-  // The deviations' switches (strategies/deviations.ts): each changes one behaviour; the defaults are smart's own play.
-  { key: 'fakeReds', team: 'mafia', default: false, decisions: ['check'],
+  // The deviations' switches (strategies/deviations.ts): each changes one behaviour, the defaults are
+  // smart's own play; exploit plays them through the library and tune leaves them alone (`deviation`).
+  { key: 'fakeReds', deviation: true, team: 'mafia', default: false, decisions: ['check'],
     description: "a mafia fake claimant's first report: his living allies red (true) instead of a town player black" },
-  { key: 'mafiaTalk', team: 'mafia', default: true, description: 'false: the mafia say nothing in their speeches (no accusation, no claim, no counter-claim)' },
-  { key: 'heal', team: 'town', default: 'guard', values: ['guard', 'mafiaTarget'], decisions: ['heal'],
+  { key: 'mafiaTalk', deviation: true, team: 'mafia', default: true, description: 'false: the mafia say nothing in their speeches (no accusation, no claim, no counter-claim)' },
+  { key: 'heal', deviation: true, team: 'town', default: 'guard', values: ['guard', 'mafiaTarget'], decisions: ['heal'],
     description: "a doctor's heal: guard (a trusted revealed investigator, himself, or a likely target he trusts) or mafiaTarget (the seat smart's mafia would shoot, read from the public record)" },
-  { key: 'read', team: 'town', default: 'full', values: ['full', 'votes', 'firstClaim'],
+  { key: 'read', deviation: true, team: 'town', default: 'full', values: ['full', 'votes', 'firstClaim'],
     description: "what the town's suspicion is: full (smart's reading), votes (voting patterns only: votes against players shown red or killed at night), firstClaim (smart's reading, but the first investigator claimant is believed outright)" },
 ];
 
