@@ -47,7 +47,7 @@ export const SMART_PARAMS: readonly StrategyParam[] = [
   { key: 'temperature', default: 0.25, grid: [0, 0.1, 0.25, 0.5, 1, 2, 100], min: 0, max: 100,
     description: 'votes and nominations are drawn with chance ∝ exp(suspicion / temperature): higher spreads them, 0 always takes the top suspect (ties at random)' },
   { key: 'tuned', default: true, fixed: true,
-    description: "false: smart's own defaults below, not the setup's tuned values (strategies/smart/tuned.json) for the parameters the spec does not set" },
+    description: "false: smart's own defaults below, not the built-in setup's tuned values, for the parameters the spec does not set" },
   // The deviations' switches (strategies/deviations.ts): each changes one behaviour, the defaults are
   // smart's own play; exploit plays them through the library and tune leaves them alone (`deviation`).
   { key: 'fakeReds', deviation: true, team: 'mafia', default: false, decisions: ['check'],
