@@ -9,6 +9,8 @@ import { NO, YES, type Decision, type DecisionRequest, type Player, type SpeechK
 import type { PlayerView } from '../src/views/view.js';
 import { Mind } from './smart/mind.js';
 import { RED } from './smart/reading.js';
+import { townReading } from './smart/lens.js';
+import { tunedFor } from './smart/tuned.js';
 import { DEFAULT_SMART_PARAMS, SMART_PARAMS, smartParams, type SmartParams } from './smart/params.js';
 
 /** Scores within this of each other are equal (sums of the same fractions in another order differ by ~1e-16). */
@@ -126,6 +128,11 @@ class SmartPlayer implements Player {
 
   constructor(private readonly p: SmartParams) {}
 
+  /** The town's suspicion per seat: smart's reading, or a deviation's (`read`, strategies/smart/lens.ts). */
+  private townSus(m: Mind): readonly number[] {
+    return this.p.read === 'full' ? m.suspicion(true) : townReading(m, this.p.read);
+  }
+
   private mind(view: PlayerView): Mind {
     const m = (this.m ??= new Mind(view));
     m.update(view);
@@ -201,7 +208,7 @@ class SmartPlayer implements Player {
 
   /** C10.4: give the floor to a jailed ally (the mafia) or a jailed player the town trusts. */
   private yieldTo(m: Mind, options: readonly number[]): Decision {
-    const sus = m.town ? m.suspicion(true) : null;
+    const sus = m.town ? this.townSus(m) : null;
     for (const s of options) if (sus ? sus[s] <= -1 : m.ally[s] === 1) return s;
     return null;
   }
@@ -214,7 +221,7 @@ class SmartPlayer implements Player {
       const pick = this.blocPick(m, options, this.dangerScores(m), rng, salt, m.ally);
       return pick !== 0 && already < 3 ? pick : null;
     }
-    const sus = m.suspicion(true);
+    const sus = this.townSus(m);
     const red = this.settledRed(m);
     const pick = soft(options, sus, this.p.temperature, rng, red);
     if (pick === 0) return null;
@@ -264,7 +271,7 @@ class SmartPlayer implements Player {
     const red = this.settledRed(m);
     let open = false;
     for (const s of options) if (red[s] === 0) open = true;
-    return soft(options, this.withBallot(m, m.suspicion(true)), this.p.temperature, rng, open ? red : null);
+    return soft(options, this.withBallot(m, this.townSus(m)), this.p.temperature, rng, open ? red : null);
   }
 
   /** A mafia member's nomination or vote: the bloc's shared pick (`bloc`), else his own softmax draw. */
@@ -278,7 +285,7 @@ class SmartPlayer implements Player {
     if (tied.length === 0) return NO;
     if (!m.town) return tied.some((s) => m.ally[s] === 1) ? NO : YES;
     if (tied.includes(m.me)) return NO;
-    const sus = m.suspicion(true);
+    const sus = this.townSus(m);
     let sum = 0;
     for (const s of tied) {
       if (sus[s] <= -1) return NO;
@@ -341,11 +348,16 @@ class SmartPlayer implements Player {
 
   /** U8: protect a revealed investigator I believe; otherwise myself or the likeliest mafia target. */
   private heal(view: PlayerView, m: Mind, options: readonly number[], rng: Rng): Decision {
+    if (this.p.heal === 'mafiaTarget') {
+      // The deviation: shadow the kill smart's mafia would choose, as far as the public record shows it.
+      const pick = best(options, this.killScores(m, true), rng);
+      return pick !== 0 ? pick : null;
+    }
     const inv = m.trustedInvestigator(view, 0.5);
     if (inv !== 0 && options.includes(inv)) return inv;
     if (options.includes(m.me) && rng.chance(this.p.selfHeal)) return m.me;
     const score = this.killScores(m, true);
-    const sus = m.suspicion(true);
+    const sus = this.townSus(m);
     for (let s = 1; s <= m.n; s++) score[s] -= sus[s];
     score[m.me] = -Infinity; // here: the likeliest target other than me
     const pick = best(options, score, rng);
@@ -354,7 +366,7 @@ class SmartPlayer implements Player {
 
   /** U9.1, C12: the most suspicious seat not yet checked (nor a known ally). */
   private check(m: Mind, options: readonly number[], rng: Rng): Decision {
-    const sus = m.suspicion(true);
+    const sus = this.townSus(m);
     const score = m.scratchA;
     const checked = m.checked;
     for (let s = 1; s <= m.n; s++) score[s] = checked[s] === 1 || m.ally[s] === 1 ? -1e9 : sus[s];
@@ -362,7 +374,7 @@ class SmartPlayer implements Player {
   }
 
   private maniac(m: Mind, options: readonly number[], rng: Rng): Decision {
-    const sus = m.suspicion(true);
+    const sus = this.townSus(m);
     const pick = best(options, sus, rng, m.ally);
     if (pick === 0 || sus[pick] < -0.5) return null;
     if (sus[pick] >= this.p.maniacAt || rng.chance(this.p.maniacBlind)) return pick;
@@ -374,7 +386,7 @@ class SmartPlayer implements Player {
    * below `min`). A wrong duel costs nothing, so the Sportsman shoots at any suspect.
    */
   private aimAtSuspect(m: Mind, options: readonly number[], min: number, rng: Rng): Decision {
-    const sus = m.suspicion(true);
+    const sus = this.townSus(m);
     const pick = best(options, sus, rng, m.ally);
     return pick !== 0 && sus[pick] >= min ? pick : null;
   }
@@ -389,7 +401,7 @@ class SmartPlayer implements Player {
 
   /** C11: bail only a jailed player I trust (a mafia pick would jail me too). */
   private bail(m: Mind, options: readonly number[], rng: Rng): Decision {
-    const sus = m.suspicion(true);
+    const sus = this.townSus(m);
     const score = m.scratchA;
     for (let s = 1; s <= m.n; s++) score[s] = m.town ? -sus[s] : m.ally[s] === 1 ? 1 : -Infinity;
     const pick = best(options, score, rng);
@@ -402,7 +414,7 @@ class SmartPlayer implements Player {
     const c = m.condemned();
     if (c === 0) return false;
     if (!m.town) return m.ally[c] === 1;
-    return m.suspicion(true)[c] <= -1;
+    return this.townSus(m)[c] <= -1;
   }
 
   /** U9.2: the note is worth most on a black check (it is read out only if the commissar dies that night). */
@@ -452,7 +464,7 @@ class SmartPlayer implements Player {
   }
 
   private townSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): Statement[] {
-    const sus = m.suspicion(true);
+    const sus = this.townSus(m);
     const out: Statement[] = [];
     const top = this.topSuspect(view, sus, m, rng);
     if (top !== 0 && (sus[top] >= 1 || kind === 'lastWord')) out.push({ type: 'accuse', seat: top });
@@ -485,13 +497,14 @@ class SmartPlayer implements Player {
       }
       if (black && accuse === 0 && view.isAlive(s)) accuse = s;
     }
-    if (accuse === 0) accuse = liar !== 0 ? liar : this.topSuspect(view, m.suspicion(true), m, rng);
+    if (accuse === 0) accuse = liar !== 0 ? liar : this.topSuspect(view, this.townSus(m), m, rng);
     if (accuse !== 0) out.push({ type: 'accuse', seat: accuse });
     return out;
   }
 
   /** The mafia accuse their bloc's target, counter-claim an investigator who reported one of them, or fake-claim first. */
   private mafiaSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): Statement[] {
+    if (!this.p.mafiaTalk) return [];
     const danger = this.dangerScores(m);
     const out: Statement[] = [];
     const claimRole = view.tableRoles.find((r) => r.team === 'town' && r.traits.investigator)?.id ?? '';
@@ -502,7 +515,10 @@ class SmartPlayer implements Player {
         if (rng.chance(this.p.counterClaim)) this.fakeClaim(m, out, claimRole, accuser);
       } else if (m.claimCount === 0 && view.day >= this.p.fakeClaimDay && !this.fakeDrawn && this.isDesignatedClaimer(view, m)) {
         this.fakeDrawn = true;
-        if (rng.chance(this.p.fakeClaim)) this.fakeClaim(m, out, claimRole, this.topSuspect(view, danger, m, rng, this.p.bloc));
+        if (rng.chance(this.p.fakeClaim)) {
+          if (this.p.fakeReds) this.fakeClaimReds(view, m, out, claimRole);
+          else this.fakeClaim(m, out, claimRole, this.topSuspect(view, danger, m, rng, this.p.bloc));
+        }
       }
     } else if (m.iClaimed) {
       // Keep the story going: one more "check" on the bloc's target.
@@ -531,6 +547,17 @@ class SmartPlayer implements Player {
       out.push({ type: 'check', seat: target, result: 'black' });
     }
     out.push({ type: 'accuse', seat: target });
+  }
+
+  /** The deviation `fakeReds`: claim the investigator role and report every living ally red (a shield for the team). */
+  private fakeClaimReds(view: PlayerView, m: Mind, out: Statement[], role: string): void {
+    m.iClaimed = true;
+    out.push({ type: 'claim', role });
+    for (let s = 1; s <= m.n; s++) {
+      if (s === m.me || m.ally[s] === 0 || !view.isAlive(s)) continue;
+      m.reported[s] = 1;
+      out.push({ type: 'check', seat: s, result: 'red' });
+    }
   }
 
   /** A living non-ally who claims to investigate and reported me (or a living ally) black. */
@@ -563,6 +590,7 @@ function makeSmart(p: SmartParams): Strategy {
     usesHistory: true,
     createPlayer: () => new SmartPlayer(p),
     withParams: (values) => makeSmart(smartParams(values)),
+    tunedValues: tunedFor,
   };
 }
 

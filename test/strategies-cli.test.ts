@@ -27,12 +27,27 @@ describe('mafia-sim strategies', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^random +uniformly random/m);
     expect(r.stdout).toMatch(/^smart +heuristic bots/m);
-    for (const key of ['revealBlacks', 'revealDay', 'note', 'selfHeal', 'maniacAt', 'maniacBlind', 'nominateAt', 'counterClaim', 'fakeClaim', 'fakeClaimDay', 'bloc', 'nominateBlind', 'temperature']) {
+    for (const key of ['revealBlacks', 'revealDay', 'note', 'selfHeal', 'maniacAt', 'maniacBlind', 'nominateAt', 'counterClaim', 'fakeClaim', 'fakeClaimDay', 'bloc', 'nominateBlind', 'temperature', 'fakeReds', 'mafiaTalk', 'heal', 'read', 'tuned']) {
       expect(r.stdout).toMatch(new RegExp(`^ +${key}=\\S+ .+`, 'm'));
     }
     const json = JSON.parse(cli(['strategies', '--json']).stdout) as Array<{ name: string; params: Array<{ key: string }> }>;
     expect(json.map((s) => s.name)).toEqual(['random', 'smart']);
-    expect(json[1].params.length).toBe(13);
+    expect(json[1].params.length).toBe(18);
+  });
+
+  it('says which parameters apply to which rule set and side, and lists the deviations (issue 13, item 7)', () => {
+    type Info = { name: string; params: Array<{ key: string; rules: string[]; team: string | null }>; deviations: Array<{ name: string; side: string }> };
+    const json = JSON.parse(cli(['strategies', '--json']).stdout) as Info[];
+    const smart = json.find((s) => s.name === 'smart')!;
+    const param = (k: string) => smart.params.find((p) => p.key === k)!;
+    expect(param('note').rules).toEqual(['ukrainian']); // U9.2: only the commissar leaves a note
+    expect(param('selfHeal').rules).toEqual(['ukrainian', 'club']); // vanilla deals no doctor
+    expect(param('temperature').rules).toEqual(['vanilla', 'ukrainian', 'club']);
+    expect([param('bloc').team, param('revealDay').team, param('temperature').team]).toEqual(['mafia', 'town', null]);
+    expect(smart.deviations.map((d) => d.name)).toContain('fake-investigator');
+    const text = cli(['strategies']).stdout;
+    expect(text).toMatch(/note=black .*\(ukrainian rules only\)/s);
+    expect(text).toMatch(/fake-investigator \(mafia\)/);
   });
 
   it('--strategy smart:foo=1 is one clear error line, exit 2', () => {

@@ -157,7 +157,8 @@ describe('PlayerView.readEvents', () => {
   it.each([['ukrainian'], ['club-12']])(
     'G7 G8 no bot can rewrite what another reads: not an event, its audience or seats, nor a statement, not even its own once said (%s)',
     (setup) => {
-      const job = makeJob(setup, [], '6', ['smart']);
+      // smart's own defaults (tuned=false): the vandal wraps the bare strategy, not a setup's tuned values.
+      const job = makeJob(setup, [], '6', ['smart:tuned=false']);
       const tally = { tries: 0, took: 0, ownRewrites: 0 };
       const spoiled = { ...job, strategies: { ...job.strategies, everyone: vandal(tally) } };
       for (let k = 0; k < 6; k++) {
@@ -175,7 +176,7 @@ describe('PlayerView.readEvents', () => {
   it.each([['ukrainian'], ['club-12']])(
     'G7 G8 a vandal at a table of audited bots (handed the record unfrozen) still cannot rewrite what they read (%s)',
     (setup) => {
-      const job = makeJob(setup, [], '8', ['smart']);
+      const job = makeJob(setup, [], '8', ['smart:tuned=false']);
       const tally = { tries: 0, took: 0, ownRewrites: 0 };
       // The mafia vandalise; the town are smart's own, audited players, whose speeches are not frozen when said.
       const mixed = { ...job, strategies: { ...job.strategies, byTeam: new Map([['mafia', vandal(tally)]]) } };

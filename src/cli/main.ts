@@ -20,6 +20,8 @@ import { renderSweep, sweepCommand, sweepCsv } from './sweep.js';
 import { compareCommand, renderCompare } from './compare.js';
 import { renderRoleValues, roleValuesCommand } from './roleValues.js';
 import { balanceCommand, renderBalance } from './balance.js';
+import { exploitCommand, renderExploit } from './exploit.js';
+import { renderTune, tuneCommand } from './tune.js';
 import { checksummed } from '../report/integrity.js';
 import { loadStrategies, PluginError } from '../strategy/load.js';
 import { loadRolePlugins } from '../setup/rolePlugins.js';
@@ -433,6 +435,65 @@ Examples:
         benchDone(files, 'balance', report, warning, (s) => renderBalance(report, colours(s, colour)), flags.json === true);
       }),
     );
+
+  benchOptions(program.command('exploit').description("how far one side gains against a strategy by changing one thing: the deviation library and each parameter's range ends, on the same seeds"), '10000')
+    .addHelpText('after', `
+--strategy names the strategy under test as for run (default smart; TEAM= specs give each side its own).
+Each side plays, in turn, every deviation of the library that applies (strategies/deviations.ts: smart
+with one behaviour changed) and each of its strategy's parameters at each end of its range (a boolean
+flipped, every other value of a word) against the other side's strategy, on the same game seeds as the
+strategy against itself. Per side: every variant's gain in that side's win rate, paired game by game
+(Newcombe's 95% interval, McNemar's p), the largest first; the best is the strategy's exploitability.
+Ctrl-C prints the games finished (exit 130). docs/strategies.md.
+
+Examples:
+  mafia-sim exploit --setup ukrainian
+  mafia-sim exploit --setup club-12 --strategy town=smart:revealDay=2 --strategy mafia=smart --games 20000
+  mafia-sim exploit --setup vanilla --option players=9 --games 4000 --json`)
+    .action((flags) =>
+      withFiles(flags, async (files) => {
+        const report = await exploitCommand(flags);
+        const body = JSON.stringify(report, null, 2);
+        files.commitJson('exploit', body, report.command);
+        printReport(files, flags.json === true ? body : (s) => renderExploit(report, colours(s, colour), terminalWidth(s)));
+        if (report.partial) code = 130;
+      }),
+    );
+
+  program.command('tune').description("alternating best response over a strategy's parameters: the town's against the mafia's, then the mafia's, until neither gains")
+    .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', once('--setup'), 'ukrainian')
+    .option('-o, --option <key=value>', 'a rule option or setup parameter (repeatable)', collect, [])
+    .option('--strategy <spec>', 'where to start, as for run (repeatable; default smart): TEAM= specs give each side its own', collect, [])
+    .option('--params <a,b,…>', 'tune only these parameters (default: every parameter that applies to the table)', once('--params'))
+    .option('-n, --games <n>', 'the most games a move plays, and the games that confirm it (default 8000)', once('--games'))
+    .option('--first <n>', 'games every move plays in the first stage of the halving (default 500)', once('--first'))
+    .option('--rounds <n>', 'the most rounds, one side each (default 12)', once('--rounds'))
+    .option('--budget <n>', 'start no round once this many games have been played (every arm counted)', once('--budget'))
+    .option('--seed <n>', 'run seed: every unit of play is seeded from it', once('--seed'), '1')
+    .option('-w, --workers <n>', 'threads; 1 plays in-process (default: one per 25,000 games of a round, up to the number of CPUs)', once('--workers'))
+    .option('--state <file>', 'keep every finished unit of play in FILE; run again with the same FILE to continue where it stopped', once('--state'))
+    .option('--json', 'print the result as JSON')
+    .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)')
+    .addHelpText('after', `
+Rounds alternate sides, the town first. In a round, each of the side's one-parameter moves (a number's
+grid neighbours and grid ends, a boolean flipped, every other word; mafia-sim strategies lists the
+parameters) plays against the current parameters on the same seeds; successive halving keeps the better
+half by paired gain and doubles its games, from --first up to --games; the survivor is replayed on as
+many fresh games and taken if its paired gain's 95% interval is above zero. Tuning stops when neither
+side has such a move (converged), at --rounds or at --budget. It prints the tuned parameters per side,
+the town win rate there, and the certificate: each side's best remaining move and its gain. Ctrl-C
+stops (exit 130); with --state, the same command continues and gives what an unbroken run gives.
+docs/strategies.md.
+
+Examples:
+  mafia-sim tune --setup ukrainian --state ukrainian.tune.json
+  mafia-sim tune --setup club-12 --games 4000 --json
+  mafia-sim tune --setup vanilla --params bloc,temperature --games 2000`)
+    .action(async (flags) => {
+      const report = await tuneCommand(flags);
+      out(flags.json === true ? JSON.stringify(report, null, 2) : renderTune(report, colours(process.stdout, colour), terminalWidth(process.stdout)));
+      if (report.partial) code = 130;
+    });
 
   program.command('calibrate').description('play vanilla cells with exact win probabilities and check the engine agrees (|z| ≤ 4)')
     .option('-n, --games <n>', 'games per cell (default: enough for a ±0.2-point interval at each cell\'s exact value)', once('--games'))

@@ -1,8 +1,12 @@
 // `mafia-sim strategies`: every built-in strategy with its description and parameters.
 import { UNLIMITED, wrapItems } from '../report/fit.js';
 import { leadEntry } from './catalogue.js';
+import { DEVIATIONS } from '../../strategies/deviations.js';
+import { applies } from '../exploit/variants.js';
+import { RULE_SETS } from '../rules/registry.js';
+import type { RuleSet } from '../rules/ruleSet.js';
 import { STRATEGIES } from '../strategy/registry.js';
-import type { StrategyParamValue } from '../strategy/types.js';
+import type { StrategyParam, StrategyParamValue } from '../strategy/types.js';
 
 export interface StrategyInfo {
   readonly name: string;
@@ -16,7 +20,28 @@ export interface StrategyInfo {
     readonly max?: number;
     readonly values?: readonly string[];
     readonly description: string;
+    /** The rule sets where it can change anything (one of their roles makes the decisions it shapes). */
+    readonly rules: readonly string[];
+    /** The only side whose play it changes, or null: both. */
+    readonly team: 'town' | 'mafia' | null;
   }>;
+  /** The library's one-trick variants of this strategy (strategies/deviations.ts, `mafia-sim exploit`). */
+  readonly deviations: ReadonlyArray<{ readonly name: string; readonly side: string; readonly params: string; readonly description: string }>;
+}
+
+/** The decisions a rule set's roles make at night (and `note`, U9.2), as a parameter's `decisions` name them. */
+function ruleSetDecisions(rs: RuleSet): Set<string> {
+  const out = new Set<string>();
+  for (const r of rs.roles.values()) {
+    if (r.night === null) continue;
+    out.add(r.night.decision);
+    if (r.night.note) out.add('note');
+  }
+  return out;
+}
+
+function rulesFor(p: StrategyParam): string[] {
+  return [...RULE_SETS.values()].filter((rs) => p.fixed === true || applies(p, ruleSetDecisions(rs))).map((rs) => rs.id);
 }
 
 export function collectStrategies(): StrategyInfo[] {
@@ -32,7 +57,10 @@ export function collectStrategies(): StrategyInfo[] {
       max: p.max,
       values: p.values,
       description: p.description,
+      rules: rulesFor(p),
+      team: p.team ?? null,
     })),
+    deviations: DEVIATIONS.filter((d) => d.strategy === s.name).map((d) => ({ name: d.name, side: d.side, params: d.params, description: d.description })),
   }));
 }
 
@@ -52,7 +80,13 @@ export function renderStrategies(list: readonly StrategyInfo[], width = UNLIMITE
         : p.type === 'number' && (p.min !== undefined || p.max !== undefined) ? ` [${p.min ?? '−∞'}..${p.max ?? '∞'}]`
         : p.type === 'boolean' ? ' [true|false]'
         : '';
-      lines.push(...leadEntry(''.padEnd(13), `${p.key}=${String(p.default)}${range}`, p.description, width, 15));
+      const where = p.rules.length === RULE_SETS.size ? '' : ` (${p.rules.join(', ')} rules only)`;
+      const side = p.team === null ? '' : ` ${p.team}:`;
+      lines.push(...leadEntry(''.padEnd(13), `${p.key}=${String(p.default)}${range}`, `${side.trim()}${side ? ' ' : ''}${p.description}${where}`, width, 15));
+    }
+    if (s.deviations.length > 0) {
+      lines.push(...entry(''.padEnd(11), `deviations (one behaviour changed; mafia-sim exploit plays them): play one as --strategy SIDE=${s.name}:PARAMS`, width));
+      for (const d of s.deviations) lines.push(...leadEntry(''.padEnd(13), `${d.name} (${d.side})`, `${d.description}: ${d.params}`, width, 15));
     }
   }
   lines.push(

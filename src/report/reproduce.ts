@@ -17,7 +17,7 @@ export function shellQuote(arg: string): string {
 
 const same = (a: OptionValue | undefined, b: OptionValue) => JSON.stringify(a) === JSON.stringify(b);
 
-function setupArgs(s: SetupSummary): string[] {
+export function setupArgs(s: SetupSummary): string[] {
   const builtin = s.source === 'built-in' ? builtinSetup(s.name) : undefined;
   const args = ['--setup', builtin ? s.name : s.source];
   for (const p of builtin?.params ?? []) if (!same(s.params[p.key], p.default)) args.push('--option', `${p.key}=${describeValue(s.params[p.key])}`);
@@ -30,7 +30,7 @@ function setupArgs(s: SetupSummary): string[] {
   return args;
 }
 
-const line = (args: readonly string[]) => ['mafia-sim', ...args].map(shellQuote).join(' ');
+export const line = (args: readonly string[]) => ['mafia-sim', ...args].map(shellQuote).join(' ');
 
 /**
  * `--shard I/N` of G games that covers exactly [first, end), when there is one with N ≤ 1000; shard

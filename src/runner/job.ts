@@ -9,9 +9,9 @@ import { loadSetup, type OverrideLabel } from '../setup/load.js';
 import { loadStrategies } from '../strategy/load.js';
 import { loadRolePlugins } from '../setup/rolePlugins.js';
 import { newPlayer } from '../strategy/audit.js';
-import { isIsolatedSpec, strategyFor, type StrategyAssignment } from '../strategy/registry.js';
+import { isIsolatedSpec, onSetup, strategyFor, type StrategyAssignment } from '../strategy/registry.js';
 import { botSettingFlags, botSettings } from '../protocol/settings.js';
-import type { GameTag, Player } from '../strategy/types.js';
+import type { GameTag, Player, Strategy } from '../strategy/types.js';
 
 export interface Job {
   /** The setup as named on the command line (built-in name or file path). */
@@ -58,7 +58,14 @@ function seating(job: Job): Seating {
   let s = seatings.get(job);
   if (!s) {
     const strategies = job.strategies;
-    s = { keepLog: usesHistory(strategies), playerFor: (seat, role, game) => newPlayer(strategyFor(strategies, role), seat, game) };
+    // Per role, the strategy as it plays on this setup (a built-in setup's tuned defaults: onSetup).
+    const byRole = new Map<string, Strategy>();
+    const forRole = (role: RoleDef) => {
+      let st = byRole.get(role.id);
+      if (st === undefined) byRole.set(role.id, (st = onSetup(strategyFor(strategies, role), job.setup, role.team)));
+      return st;
+    };
+    s = { keepLog: usesHistory(strategies), playerFor: (seat, role, game) => newPlayer(forRole(role), seat, game) };
     seatings.set(job, s);
   }
   return s;

@@ -8,7 +8,8 @@ import { smart } from '../../strategies/smart.js';
 import { UserError } from '../errors.js';
 import { isPluginPath } from '../plugins/importModule.js';
 import { closest } from '../text.js';
-import type { RoleDef } from '../model/roles.js';
+import type { RoleDef, Team } from '../model/roles.js';
+import type { CompiledSetup } from '../setup/compile.js';
 import { ROLES } from '../rules/catalogue.js';
 import { isAuditedStrategy, markAudited } from './audit.js';
 import type { Strategy, StrategyParamValue } from './types.js';
@@ -135,6 +136,16 @@ function parseParam(strategy: Strategy, key: string, raw: string, spec: string, 
   }
 }
 
+/** Every declared parameter's value in a spec: the default unless the spec sets it (validated). */
+export function specValues(spec: string, label: SpecLabel = strategyFlag): { strategy: Strategy; values: Record<string, StrategyParamValue> } {
+  const { name, params } = splitSpec(spec, label);
+  const strategy = strategyNamed(name, spec, label);
+  const values: Record<string, StrategyParamValue> = {};
+  for (const p of strategy.params ?? []) values[p.key] = p.default;
+  for (const [key, raw] of params) values[key] = parseParam(strategy, key, raw, spec, label);
+  return { strategy, values };
+}
+
 /** Applies `key=value` parameters to a strategy, validating each against its declared params. */
 export function withParams(strategy: Strategy, params: SpecParts['params'], spec: string, label: SpecLabel = strategyFlag): Strategy {
   if (params.length === 0) return strategy;
@@ -143,7 +154,56 @@ export function withParams(strategy: Strategy, params: SpecParts['params'], spec
   for (const [key, raw] of params) values[key] = parseParam(strategy, key, raw, spec, label);
   if (!strategy.withParams) throw new UserError(`${label(spec)}: strategy ${strategy.name} takes no parameters`);
   const variant = strategy.withParams(values);
+  MADE_FROM.set(variant, { base: MADE_FROM.get(strategy)?.base ?? strategy, params: [...(MADE_FROM.get(strategy)?.params ?? []), ...params] });
   return isAuditedStrategy(strategy) ? markAudited(variant) : variant;
+}
+
+/** A variant made by withParams: the strategy it was made from and the parameters its spec set. */
+const MADE_FROM = new WeakMap<Strategy, { readonly base: Strategy; readonly params: SpecParts['params'] }>();
+
+/** The parameters a spec would set for `team` on this setup: its own, and tuned defaults beneath them. */
+function tunedPairs(strategy: Strategy, setup: Pick<CompiledSetup, 'name' | 'source'>, team: Team): { base: Strategy; params: SpecParts['params'] } | null {
+  const made = MADE_FROM.get(strategy) ?? { base: strategy, params: [] };
+  // Only the registry's own strategies and their variants: a copy that wraps one (a test's checker, a
+  // plug-in spread from smart) would lose its wrapping if it were rebuilt from the base.
+  if (STRATEGIES.get(made.base.name) !== made.base) return null;
+  if (made.params.some(([k, v]) => k === 'tuned' && ['false', 'no', '0'].includes(v))) return null;
+  const tuned = setup.source === 'built-in' ? made.base.tunedValues?.(setup.name, team) : null;
+  if (tuned == null) return null;
+  const given = new Set(made.params.map(([k]) => k));
+  const extra = Object.entries(tuned).filter(([k]) => !given.has(k)).map(([k, v]) => [k, String(v)] as const);
+  return extra.length === 0 ? null : { base: made.base, params: [...extra, ...made.params] };
+}
+
+const ON_SETUP = new WeakMap<Strategy, Map<string, Strategy>>();
+
+/**
+ * The strategy as it plays `team`'s seats on this setup: on a built-in setup with tuned defaults for
+ * it (Strategy.tunedValues: smart's strategies/smart/tuned.json), those values for every parameter its
+ * spec did not set; a setup file never has any. Made once per strategy, setup and team.
+ */
+export function onSetup(strategy: Strategy, setup: Pick<CompiledSetup, 'name' | 'source'>, team: Team): Strategy {
+  const key = `${setup.source}\u0000${setup.name}\u0000${team}`;
+  let byKey = ON_SETUP.get(strategy);
+  const known = byKey?.get(key);
+  if (known !== undefined) return known;
+  const t = tunedPairs(strategy, setup, team);
+  const variant = t === null ? strategy : withParams(t.base, t.params, `${t.base.name}:${t.params.map(([k, v]) => `${k}=${v}`).join(',')}`);
+  if (byKey === undefined) ON_SETUP.set(strategy, (byKey = new Map()));
+  byKey.set(key, variant);
+  return variant;
+}
+
+/**
+ * A side's spec with the setup's tuned defaults written out (`smart` on ukrainian → `smart:k=v,…`): a
+ * spec that says everything it plays, for `exploit` and `tune` to vary and report.
+ */
+export function resolvedSpec(spec: string, setup: Pick<CompiledSetup, 'name' | 'source'>, team: Team): string {
+  const { name, params } = splitSpec(spec);
+  const strategy = strategyNamed(name, spec, strategyFlag);
+  const t = tunedPairs(withParams(strategy, params, spec), setup, team);
+  if (t === null) return spec.trim();
+  return `${name}:${t.params.map(([k, v]) => `${k}=${v}`).join(',')}`;
 }
 
 export interface StrategyAssignment {

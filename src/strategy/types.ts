@@ -47,6 +47,27 @@ export interface StrategyParam {
   readonly max?: number;
   /** Strings: the allowed values. */
   readonly values?: readonly string[];
+  /**
+   * The night decisions (src/model/decisions.ts kinds) the parameter shapes or needs on the table: it
+   * applies to a rule set only if one of its roles makes one (`mafia-sim strategies` says where). Absent:
+   * every rule set (the day's votes and speeches).
+   */
+  readonly decisions?: readonly string[];
+  /**
+   * Numbers: the values `mafia-sim tune` steps between (its candidates are the current value's grid
+   * neighbours and the grid's ends); absent: the range ends only.
+   */
+  readonly grid?: readonly number[];
+  /** Not a way of playing (smart's `tuned`): `exploit` and `tune` never vary it. */
+  readonly fixed?: boolean;
+  /**
+   * A one-trick deviation's switch (strategies/deviations.ts): `exploit` plays it through the library's
+   * deviations, not at its range ends, and `tune` does not move it — a bot that trusts the first
+   * claimant by design is a weakness to measure, not a setting to tune into.
+   */
+  readonly deviation?: boolean;
+  /** The only side whose play it changes (absent: both). */
+  readonly team?: 'town' | 'mafia';
 }
 
 /** A named strategy: makes a Player for a seat at the start of each game. */
@@ -63,4 +84,10 @@ export interface Strategy {
   createPlayer(seat: number, game?: GameTag): Player;
   /** The strategy with validated parameters (every declared key present); needed only when `params` is set. */
   withParams?(params: Readonly<Record<string, StrategyParamValue>>): Strategy;
+  /**
+   * Its tuned parameters for one team on a built-in setup (smart: strategies/smart/tuned.json), played
+   * wherever the spec does not set a parameter itself; null: none (src/strategy/registry.ts onSetup).
+   * A spec that sets the strategy's boolean parameter `tuned` to false plays without them.
+   */
+  tunedValues?(setup: string, team: 'town' | 'mafia'): Readonly<Record<string, StrategyParamValue>> | null;
 }

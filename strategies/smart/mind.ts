@@ -4,7 +4,7 @@
 // comes from the PlayerView (the Table from its public record).
 import type { GameEvent } from '../../src/model/events.js';
 import type { PlayerView, PublicRecord } from '../../src/views/view.js';
-import { BLACK, RED, Reading, scoreArray, seatArray, vouchWeight, type Report } from './reading.js';
+import { BLACK, RED, Reading, scoreArray, seatArray, vouchWeight, type Evidence, type Report } from './reading.js';
 import { ACCUSE, DIED, LEARN, STALE, tableOf, VOTE, VOUCH, type Table } from './table.js';
 
 type EventType = GameEvent['t'];
@@ -122,6 +122,10 @@ export class Mind {
   reportedMeBlack(view: PlayerView): number {
     for (const r of this.table.reports) if (r.colour > 0 && r.target === this.me && view.isAlive(r.by)) return r.by;
     return 0;
+  }
+  /** The public record's evidence as the Table has it (for a deviation's own reading: ./lens.ts). */
+  get evidence(): Evidence {
+    return this.table;
   }
   /** The seats of the latest tied vote (U3.4). */
   get lastTie(): readonly number[] {

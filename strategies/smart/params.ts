@@ -15,33 +15,48 @@ export interface SmartParams {
   readonly bloc: boolean;
   readonly temperature: number;
   readonly nominateBlind: number;
+  readonly fakeReds: boolean;
+  readonly mafiaTalk: boolean;
+  readonly heal: 'guard' | 'mafiaTarget';
+  readonly read: 'full' | 'votes' | 'firstClaim';
 }
 
 export const SMART_PARAMS: readonly StrategyParam[] = [
-  { key: 'revealBlacks', default: 1, min: 0, max: 100,
+  { key: 'revealBlacks', team: 'town', default: 1, decisions: ['check'], grid: [0, 1, 2, 3, 100], min: 0, max: 100,
     description: 'an investigator reveals (claims and reports every check) once he has found this many black players; 0 = from his first speech' },
-  { key: 'revealDay', default: 4, min: 1, max: 1000,
+  { key: 'revealDay', team: 'town', default: 4, decisions: ['check'], grid: [1, 2, 3, 4, 5, 6, 1000], min: 1, max: 1000,
     description: 'an investigator reveals from this day on whatever he has found (and always in his last word or a tie speech)' },
-  { key: 'note', default: 'black', values: ['black', 'first', 'never'],
+  { key: 'note', team: 'town', default: 'black', decisions: ['note'], values: ['black', 'first', 'never'],
     description: "the commissar's once-a-game note (U9.2): on his first black check, on his first check, or never" },
-  { key: 'selfHeal', default: 0.5, min: 0, max: 1,
+  { key: 'selfHeal', team: 'town', default: 0.5, decisions: ['heal'], grid: [0, 0.25, 0.5, 0.75, 1], min: 0, max: 1,
     description: 'chance a doctor heals himself when no investigator he trusts is revealed (otherwise he heals the likeliest mafia target)' },
-  { key: 'maniacAt', default: 1, min: -100, max: 100,
+  { key: 'maniacAt', team: 'town', default: 1, decisions: ['maniacKill'], grid: [-100, -1, 0, 1, 2, 4, 100], min: -100, max: 100,
     description: 'suspicion at which the maniac (and other town killers) shoot their top suspect' },
-  { key: 'maniacBlind', default: 0.25, min: 0, max: 1,
+  { key: 'maniacBlind', team: 'town', default: 0.25, decisions: ['maniacKill'], grid: [0, 0.25, 0.5, 0.75, 1], min: 0, max: 1,
     description: 'chance the maniac shoots his top suspect anyway when nobody reaches maniacAt (otherwise he abstains)' },
-  { key: 'nominateAt', default: 1, min: -100, max: 100,
+  { key: 'nominateAt', team: 'town', default: 1, grid: [-100, -1, 0, 1, 2, 4, 100], min: -100, max: 100,
     description: 'suspicion at which a town player nominates once two players are already nominated' },
-  { key: 'counterClaim', default: 0.8, min: 0, max: 1,
+  { key: 'counterClaim', team: 'mafia', default: 0.8, decisions: ['check'], grid: [0, 0.2, 0.4, 0.6, 0.8, 1], min: 0, max: 1,
     description: 'chance a mafia member reported black by an investigator counter-claims the investigator role and reports him black' },
-  { key: 'fakeClaim', default: 0.2, min: 0, max: 1,
+  { key: 'fakeClaim', team: 'mafia', default: 0.2, decisions: ['check'], grid: [0, 0.2, 0.4, 0.6, 0.8, 1], min: 0, max: 1,
     description: 'chance per game that one mafia member fake-claims the investigator role first (from fakeClaimDay) and reports a town player black' },
-  { key: 'fakeClaimDay', default: 2, min: 1, max: 1000, description: 'the first day a pre-emptive mafia fake claim may come' },
-  { key: 'bloc', default: true, description: 'the mafia vote and nominate as one bloc (false: each mafia member votes his own pick)' },
-  { key: 'nominateBlind', default: 0.1, min: 0, max: 1,
+  { key: 'fakeClaimDay', team: 'mafia', default: 2, decisions: ['check'], grid: [1, 2, 3, 4, 1000], min: 1, max: 1000, description: 'the first day a pre-emptive mafia fake claim may come' },
+  { key: 'bloc', team: 'mafia', default: true, description: 'the mafia vote and nominate as one bloc (false: each mafia member votes his own pick)' },
+  { key: 'nominateBlind', team: 'town', default: 0.1, grid: [0, 0.1, 0.25, 0.5, 1], min: 0, max: 1,
     description: 'chance a town player with no suspect (nobody above suspicion 0) nominates anyway while fewer than two are nominated' },
-  { key: 'temperature', default: 0.25, min: 0, max: 100,
+  { key: 'temperature', default: 0.25, grid: [0, 0.1, 0.25, 0.5, 1, 2, 100], min: 0, max: 100,
     description: 'votes and nominations are drawn with chance ∝ exp(suspicion / temperature): higher spreads them, 0 always takes the top suspect (ties at random)' },
+  { key: 'tuned', default: true, fixed: true,
+    description: "false: smart's own defaults below, not the built-in setup's tuned values, for the parameters the spec does not set" },
+  // The deviations' switches (strategies/deviations.ts): each changes one behaviour, the defaults are
+  // smart's own play; exploit plays them through the library and tune leaves them alone (`deviation`).
+  { key: 'fakeReds', deviation: true, team: 'mafia', default: false, decisions: ['check'],
+    description: "a mafia fake claimant's first report: his living allies red (true) instead of a town player black" },
+  { key: 'mafiaTalk', deviation: true, team: 'mafia', default: true, description: 'false: the mafia say nothing in their speeches (no accusation, no claim, no counter-claim)' },
+  { key: 'heal', deviation: true, team: 'town', default: 'guard', values: ['guard', 'mafiaTarget'], decisions: ['heal'],
+    description: "a doctor's heal: guard (a trusted revealed investigator, himself, or a likely target he trusts) or mafiaTarget (the seat smart's mafia would shoot, read from the public record)" },
+  { key: 'read', deviation: true, team: 'town', default: 'full', values: ['full', 'votes', 'firstClaim'],
+    description: "what the town's suspicion is: full (smart's reading), votes (voting patterns only: votes against players shown red or killed at night), firstClaim (smart's reading, but the first investigator claimant is believed outright)" },
 ];
 
 export function smartParams(values: Readonly<Record<string, StrategyParamValue>>): SmartParams {
@@ -60,6 +75,10 @@ export function smartParams(values: Readonly<Record<string, StrategyParamValue>>
     bloc: v('bloc') as boolean,
     temperature: v('temperature') as number,
     nominateBlind: v('nominateBlind') as number,
+    fakeReds: v('fakeReds') as boolean,
+    mafiaTalk: v('mafiaTalk') as boolean,
+    heal: v('heal') as SmartParams['heal'],
+    read: v('read') as SmartParams['read'],
   };
 }
 

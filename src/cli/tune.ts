@@ -1,0 +1,94 @@
+// `mafia-sim tune`: alternating best response over a strategy's parameters (src/tune/tune.ts), with a
+// progress bar, Ctrl-C and a resumable --state file.
+import type { ChalkInstance } from 'chalk';
+import { sidesFromSpecs } from '../exploit/variants.js';
+import { UserError } from '../errors.js';
+import { wrapWords, UNLIMITED } from '../report/fit.js';
+import { line, setupArgs } from '../report/reproduce.js';
+import { formatDifference, formatRate } from '../report/text.js';
+import { loadSetup } from '../setup/load.js';
+import { specValues } from '../strategy/registry.js';
+import { openStateFile } from '../tune/stateFile.js';
+import { runTune, type TuneReport } from '../tune/tune.js';
+import { parseCount, parseSeed, workerCount } from './common.js';
+import { interruptible } from './interrupt.js';
+import { withProgress } from './progress.js';
+
+export interface TuneFlags {
+  setup: string;
+  option: string[];
+  strategy: string[];
+  seed: string;
+  params?: string;
+  games?: string;
+  first?: string;
+  rounds?: string;
+  budget?: string;
+  workers?: string;
+  state?: string;
+  progress?: boolean;
+}
+
+export const TUNE_FINAL_GAMES = 8000;
+export const TUNE_FIRST_GAMES = 500;
+export const TUNE_ROUNDS = 12;
+
+export async function tuneCommand(flags: TuneFlags, signal?: AbortSignal): Promise<TuneReport & { command: string }> {
+  const finalGames = parseCount('--games', flags.games ?? String(TUNE_FINAL_GAMES), 1);
+  const firstGames = parseCount('--first', flags.first ?? String(TUNE_FIRST_GAMES), 1);
+  const rounds = parseCount('--rounds', flags.rounds ?? String(TUNE_ROUNDS), 1, 1000);
+  const budget = flags.budget === undefined ? null : parseCount('--budget', flags.budget, 1);
+  const seed = parseSeed(flags.seed);
+  const setup = loadSetup(flags.setup, flags.option);
+  const start = sidesFromSpecs(flags.strategy, setup);
+  const params = flags.params === undefined ? null : parseParamList(flags.params, start.town);
+  const workers = workerCount(flags.workers, 20 * finalGames);
+  const cache = flags.state === undefined ? undefined : openStateFile(flags.state, { setup: flags.setup, overrides: flags.option, seed });
+  const report = await interruptible((stop) =>
+    withProgress(flags.progress !== false, (onProgress) =>
+      runTune({ setupArg: flags.setup, overrides: flags.option, setup, seed, workers, signal: stop, onProgress, start, params, firstGames, finalGames, rounds, budget, cache }),
+    ),
+    signal,
+  );
+  const args = ['tune', ...setupArgs(report.setup), ...flags.strategy.flatMap((s) => ['--strategy', s])];
+  if (params !== null) args.push('--params', params.join(','));
+  args.push('--games', String(finalGames), '--first', String(firstGames), '--rounds', String(rounds));
+  if (budget !== null) args.push('--budget', String(budget));
+  args.push('--seed', seed);
+  return { ...report, command: line(args) };
+}
+
+function parseParamList(raw: string, spec: string): string[] {
+  const keys = raw.split(',').map((k) => k.trim()).filter((k) => k !== '');
+  const known = (specValues(spec).strategy.params ?? []).map((p) => p.key);
+  for (const k of keys) if (!known.includes(k)) throw new UserError(`--params ${raw}: "${k}" is not a parameter of ${specValues(spec).strategy.name} (its parameters: ${known.join(', ')})`);
+  if (keys.length === 0) throw new UserError(`--params ${raw}: name at least one parameter`);
+  return keys;
+}
+
+const list = (o: Readonly<Record<string, unknown>>) => Object.entries(o).map(([k, v]) => `${k}=${String(v)}`).join(',') || '(the defaults)';
+
+export function renderTune(r: TuneReport, c: ChalkInstance, width = UNLIMITED): string {
+  const out: string[] = [];
+  const words = (text: string) => out.push(...wrapWords(text, width));
+  words(`${c.bold('Setup')}      ${r.setup.name} (${r.setup.rules} rules, ${r.setup.players} players)`);
+  words(`${c.bold('Start')}      town=${r.start.town}  mafia=${r.start.mafia}`);
+  words(`${c.bold('Run')}        seed ${r.seed}; moves screened on ${r.firstGames.toLocaleString('en-US')} games, halved up to ${r.finalGames.toLocaleString('en-US')}, confirmed on ${r.finalGames.toLocaleString('en-US')} fresh games; ${r.played.toLocaleString('en-US')} games played`);
+  const why = { converged: 'converged: neither side has a move that gains significantly', rounds: `stopped at the round limit (${r.rounds}) before converging`, budget: `stopped at the game budget (${r.budget}) before converging`, interrupted: 'PARTIAL: interrupted; rerun with the same --state to continue' }[r.stopped];
+  out.push(r.stopped === 'converged' ? c.green(why) : c.yellow.bold(why), '');
+  out.push(c.bold('Rounds'));
+  for (const h of r.history) {
+    const gain = h.confirm === null ? 'no move' : `${h.best}: ${formatDifference(h.confirm)} points on ${h.confirm.games.toLocaleString('en-US')} fresh games (screened ${formatDifference(h.screen!)})`;
+    out.push(`  ${String(h.round + 1).padStart(2)}. ${h.side.padEnd(5)} ${h.moves} moves; best ${gain}${h.accepted ? c.bold(' — taken') : ''}`);
+  }
+  out.push('', c.bold('Tuned parameters'));
+  out.push(`  town:  ${list(r.changed.town)}`, `  mafia: ${list(r.changed.mafia)}`);
+  out.push(`  as --strategy: town=${r.result.town} --strategy mafia=${r.result.mafia}`);
+  out.push('', `${c.bold('Town win')} at the tuned parameters: ${r.townWin === null ? 'no games' : `${formatRate(r.townWin)} (${r.townWin.games.toLocaleString('en-US')} games)`}`);
+  out.push('', c.bold('Exploitability certificate') + ' (the best one-parameter move left per side, its gain on fresh games)');
+  for (const side of ['town', 'mafia'] as const) {
+    const x = r.certificate[side];
+    out.push(`  ${side.padEnd(5)}  ${x === null ? 'no move' : `${x.move}: ${formatDifference(x.gain)} points`}`);
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,60 @@
+// The deviation library: one-trick strategies, each `smart` with one behaviour changed, as data. A
+// deviation is a preset of smart's parameters (strategies/smart/params.ts) played by one side against
+// smart (`mafia-sim exploit`, docs/strategies.md): how much it gains that side measures how exploitable
+// smart is. Play one yourself as `--strategy TEAM=smart:PARAMS`.
+import type { Team } from '../src/model/roles.js';
+
+export interface Deviation {
+  readonly name: string;
+  /** The side that plays it (the other side plays the strategy under test). */
+  readonly side: Team;
+  /** The strategy it changes, and the parameters it sets (`key=value,…`, on top of the side's own). */
+  readonly strategy: 'smart';
+  readonly params: string;
+  readonly description: string;
+}
+
+export const DEVIATIONS: readonly Deviation[] = [
+  {
+    name: 'fake-investigator',
+    side: 'mafia',
+    strategy: 'smart',
+    params: 'fakeClaim=1,fakeClaimDay=1,fakeReds=true',
+    description: 'one mafia member claims the investigator role in his first speech and reports his allies red',
+  },
+  {
+    name: 'fake-investigator-black',
+    side: 'mafia',
+    strategy: 'smart',
+    params: 'fakeClaim=1,fakeClaimDay=1',
+    description: 'one mafia member claims the investigator role in his first speech and reports a town player black',
+  },
+  {
+    name: 'silent-mafia',
+    side: 'mafia',
+    strategy: 'smart',
+    params: 'mafiaTalk=false,bloc=false',
+    description: 'the mafia say nothing and do not vote as a bloc (each votes his own pick)',
+  },
+  {
+    name: 'trust-first-claimant',
+    side: 'town',
+    strategy: 'smart',
+    params: 'read=firstClaim',
+    description: 'the town believes the first investigator claimant outright and takes later claimants for liars',
+  },
+  {
+    name: 'doctor-shadows-mafia',
+    side: 'town',
+    strategy: 'smart',
+    params: 'heal=mafiaTarget',
+    description: "the doctor heals the seat smart's mafia would shoot (as the public record shows it)",
+  },
+  {
+    name: 'vote-patterns',
+    side: 'town',
+    strategy: 'smart',
+    params: 'read=votes',
+    description: 'the town suspects by voting patterns only (votes against players shown red or killed at night)',
+  },
+];
