@@ -28,6 +28,9 @@ export interface PlayedSides {
 
 const TEAMS: readonly Team[] = ['town', 'mafia'];
 
+/** The source of a side no --strategy names. */
+const DEFAULT = 'the default';
+
 /** The spec a team's seats get from --strategy specs as `run` reads them: TEAM= over a bare NAME over random. */
 function teamSpec(strategies: readonly string[], team: Team): string {
   let everyone = 'random';
@@ -49,6 +52,7 @@ export function playedSides(strategies: readonly string[], setup: Pick<CompiledS
     const tuned = plays === spec ? null : setup.name;
     return { spec, plays, tuned, retuned: false, source: sourceOf(spec, tuned, setup) };
   };
+  if (strategies.length === 0) return { town: { ...side('town'), source: DEFAULT }, mafia: { ...side('mafia'), source: DEFAULT }, roles: [] };
   const roles = strategies.filter((s) => {
     const { who } = splitSpec(s);
     return who !== null && !TEAMS.includes(who as Team);
@@ -63,7 +67,7 @@ function sourceOf(spec: string, tuned: string | null, setup: Pick<CompiledSetup,
   if ((specValues(spec).strategy.params ?? []).length === 0) return '';
   const own = `${name}'s own defaults${params.some(([k]) => k !== 'tuned') ? ' for the rest' : ''}`;
   if (params.some(([k, v]) => k === 'tuned' && ['false', 'no', '0'].includes(v))) return `${own}: tuned=false`;
-  return setup.source === 'built-in' ? `${own}: no tuned parameters for ${setup.name}` : `${own}: a setup file has no tuned parameters`;
+  return setup.source === 'built-in' ? `${own}: no tuned.json entry for the setup` : `${own}: a setup file has no tuned parameters`;
 }
 
 /** The sides after a tune at the point, from the sides it started from. */
@@ -79,28 +83,42 @@ export function describeSide(s: PlayedSide): string {
 
 /** Both sides in words (once, when they play the same), then the ROLE= specs. */
 export function describeSides(s: PlayedSides): string {
-  const [town, mafia] = [describeSide(s.town), describeSide(s.mafia)];
-  return [...(town === mafia ? [`${town} for both sides`] : [`town ${town}`, `mafia ${mafia}`]), ...s.roles].join('; ');
+  if (s.roles.length === 0 && [s.town, s.mafia].every((x) => x.spec === 'random' && x.source === DEFAULT)) return 'random for every seat (the default; `--strategy` to choose, e.g. town=smart)';
+  return joinSides(describeSide(s.town), describeSide(s.mafia), s.roles);
+}
+
+function joinSides(town: string, mafia: string, roles: readonly string[]): string {
+  return [...(town === mafia ? [`${town} for both sides`] : [`town ${town}`, `mafia ${mafia}`]), ...roles].join('; ');
 }
 
 /**
- * The header's line for a command's arms: one description when every arm plays the same, else each
- * description with the arms that play it; under --tune, that every point was re-tuned.
+ * The header's line for a command's arms: one description when every arm plays the same; when the
+ * arms differ only in the specs (a swept strategy parameter), the parameters' source once; else each
+ * description with the arms that play it. Under --tune, that every point was re-tuned.
  */
 export function sidesLine(arms: ReadonlyArray<{ readonly label: string; readonly sides?: PlayedSides }>): string {
-  const known = arms.filter((a) => a.sides !== undefined);
+  const known = arms.filter((a) => a.sides !== undefined).map((a) => ({ label: a.label, sides: a.sides! }));
   if (known.length === 0) return '';
-  if (known.every((a) => a.sides!.town.retuned)) {
-    const from = [...new Set(known.map((a) => `town ${a.sides!.town.spec}, mafia ${a.sides!.mafia.spec}`))].join(' | ');
+  if (known.every((a) => a.sides.town.retuned)) {
+    const from = [...new Set(known.map((a) => `town ${a.sides.town.spec}, mafia ${a.sides.mafia.spec}`))].join(' | ');
     return `re-tuned at each point (mafia-sim tune from ${from}; the parameters and certificate per point below)`;
   }
   const groups = new Map<string, string[]>();
   for (const a of known) {
-    const d = describeSides(a.sides!);
+    const d = describeSides(a.sides);
     if (!groups.has(d)) groups.set(d, []);
     groups.get(d)!.push(a.label);
   }
   if (groups.size === 1) return [...groups.keys()][0];
+  const one = <T>(xs: readonly T[]) => new Set(xs).size === 1;
+  const side = (team: Team) => {
+    const all = known.map((a) => a.sides[team]);
+    if (!one(all.map((x) => x.source))) return null;
+    const plays = one(all.map((x) => x.plays)) ? all[0].plays : `${splitSpec(all[0].plays).name} as set at each point`;
+    return all[0].source === '' ? plays : `${plays} (${all[0].source})`;
+  };
+  const [town, mafia] = [side('town'), side('mafia')];
+  if (town !== null && mafia !== null && one(known.map((a) => a.sides.roles.join(' ')))) return joinSides(town, mafia, known[0].sides.roles);
   return [...groups].map(([d, labels]) => `${d} [at ${labels.join(', ')}]`).join(' | ');
 }
 
