@@ -3,6 +3,9 @@
 // the strategy at each point with `mafia-sim tune` before playing it. Kept fast the way test/tune.test.ts
 // is: vanilla, one parameter (the mafia's bloc, which a mafia without it gains some 30 points by taking),
 // 300 to 1,200 games a move.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Chalk } from 'chalk';
 import { sweepCommand, renderSweep, type SweepFlags } from '../src/cli/sweep.js';
@@ -62,6 +65,20 @@ describe('workbench --tune', () => {
     expect(two.stdout).toBe(one.stdout);
     expect(pointSeed('4', 'mafia=1')).not.toBe(pointSeed('4', 'mafia=2'));
     expect(pointSeed('4', 'mafia=1')).not.toBe(pointSeed('5', 'mafia=1'));
+  }, 120_000);
+
+  it('--tune-state DIR keeps one tune state file per point; the same command run again gives the same report from them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mafia-sim-retune-'));
+    try {
+      const flags = { ...tiny, tuneGames: '600', games: '200', tuneState: join(dir, 'tunes'), vary: ['mafia=1,2'] } as SweepFlags;
+      const first = (await sweepCommand(flags)).report;
+      const files = readdirSync(join(dir, 'tunes')).sort();
+      expect(files).toEqual(first.arms.map((a) => `point-${a.tune!.seed}.json`).sort());
+      const again = (await sweepCommand(flags)).report;
+      expect(JSON.stringify(again)).toBe(JSON.stringify(first));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('bad --tune flags: one line naming the flag, exit 2, nothing printed', () => {
