@@ -67,6 +67,18 @@ describe('workbench --tune', () => {
     expect(pointSeed('4', 'mafia=1')).not.toBe(pointSeed('5', 'mafia=1'));
   }, 120_000);
 
+  it('a swept strategy parameter is held at the point\'s value: the tune does not tune it away', async () => {
+    const { report } = await sweepCommand({ ...tiny, tuneGames: '600', games: '200', vary: ['mafia.smart.bloc=false,true'] } as SweepFlags);
+    expect(report.arms.map((a) => a.tune!.held)).toEqual([['bloc'], ['bloc']]);
+    expect(report.arms.map((a) => a.tune!.result.mafia)).toEqual(['smart:bloc=false', 'smart:bloc=true']);
+    expect(report.arms[0].tune!.command).toBeNull(); // --tune-params bloc, and bloc is held: nothing left
+    expect(renderSweep(report, plain)).toContain('mafia.smart.bloc=false: nothing to tune after 0 rounds, 0 games; bloc held at the point\'s value');
+    // With another parameter to tune, that one is tuned and the held one kept.
+    const { report: more } = await sweepCommand({ ...tiny, tuneParams: 'bloc,nominateBlind', tuneGames: '600', games: '200', vary: ['mafia.smart.bloc=false'] } as SweepFlags);
+    expect(more.arms[0].tune!.command).toContain('--params nominateBlind ');
+    expect(more.arms[0].tune!.result.mafia).toMatch(/^smart:bloc=false(,|$)/);
+  }, 120_000);
+
   it('--tune-state DIR keeps one tune state file per point; the same command run again gives the same report from them', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mafia-sim-retune-'));
     try {

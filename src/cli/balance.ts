@@ -18,7 +18,7 @@ import { progressBar } from './progress.js';
 import { applySetting, armJobs, armProblem, describeSetting, setting, type ArmSpec } from '../workbench/arms.js';
 import { bestOf, search, show, type BalancePoint, type BalanceRound, type Knob } from '../workbench/balance.js';
 import { playArms } from '../workbench/play.js';
-import { header, retuneAll, strategiesLine, tunesLines, withSides, type BenchFlags, type BenchResult } from './workbench.js';
+import { header, heldParams, retuneAll, strategiesLine, tunesLines, withSides, type BenchFlags, type BenchResult } from './workbench.js';
 import { armSpecs } from '../exploit/variants.js';
 import type { RetunedArm } from '../workbench/retune.js';
 import { sidesLine } from '../workbench/sides.js';
@@ -155,7 +155,7 @@ export async function balanceCommand(flags: BalanceFlags, signal?: AbortSignal):
       const given = values.map((v) => armFor(flags, knob.key, v));
       const origin = (a: ArmSpec) => `--knob ${knob.key}: ${a.label}`;
       const built = await armJobs(given, seed, origin);
-      const arms = await retuneAll(flags, given, seed, stop, tunes);
+      const arms = await retuneAll(flags, given, seed, stop, tunes, heldParams([setting(knob.key, '0')]));
       const jobs = arms === given ? built : await armJobs(arms, seed, origin);
       const playing = arms.map((a, i) => withSides(a, given[i], built[i].setup));
       const bar = progressBar(g * arms.length, process.stderr, flags.progress !== false);

@@ -12,7 +12,7 @@ import { playedCompare, type CompareReport } from '../workbench/compare.js';
 import type { ArmResult, Notable } from '../workbench/report.js';
 import { sidesLine } from '../workbench/sides.js';
 import { formatDifference, formatP } from '../report/text.js';
-import { header, playBench, runLine, strategiesLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
+import { header, heldParams, playBench, runLine, strategiesLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
 
 export interface CompareFlags extends BenchFlags {
   left: string[];
@@ -65,7 +65,7 @@ export function compareArms(setups: readonly string[], flags: CompareFlags): Arm
 export async function compareCommand(setups: readonly string[], flags: CompareFlags, signal?: AbortSignal): Promise<BenchResult<CompareReport>> {
   const arms = compareArms(setups, flags);
   const origin = (a: ArmSpec, i: number) => `compare arm ${i + 1} (${a.label})`;
-  const { played, common, arms: playing } = await playBench('compare', flags, arms, origin, { defaultGames: COMPARE_GAMES, details: true, signal });
+  const { played, common, arms: playing } = await playBench('compare', flags, arms, origin, { defaultGames: COMPARE_GAMES, details: true, signal, hold: heldParams([...flags.left, ...flags.right, ...flags.side.map((x) => x.slice(x.indexOf(':') + 1))].map((x) => parseSetting(x, '--side'))) });
   return { report: playedCompare(common, arms, playing, played), warning: played.warning };
 }
 

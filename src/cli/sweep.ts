@@ -9,7 +9,7 @@ import { playedSweep, sweepArms, type SweepReport } from '../workbench/sweep.js'
 import { MAX_POINTS, parseVary } from '../workbench/values.js';
 import { sideSource } from '../workbench/sides.js';
 import { formatDifference } from '../report/text.js';
-import { header, playBench, playingLine, runLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
+import { header, heldParams, playBench, playingLine, runLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
 
 export interface SweepFlags extends BenchFlags {
   vary: string[];
@@ -31,7 +31,7 @@ export async function sweepCommand(flags: SweepFlags, signal?: AbortSignal): Pro
     const at = vary.length === 2 ? [vary[0].flag, vary[1].flag] : [vary[0].flag];
     return `${at.join(' ')}: ${arms[i].label}`;
   };
-  const { played, common, arms: playing } = await playBench('sweep', flags, arms, origin, { defaultGames: SWEEP_GAMES, baselines, signal });
+  const { played, common, arms: playing } = await playBench('sweep', flags, arms, origin, { defaultGames: SWEEP_GAMES, baselines, signal, hold: heldParams(vary.flatMap((v) => v.settings)) });
   return { report: playedSweep(common, design, playing, baselines, played), warning: played.warning };
 }
 

@@ -6,7 +6,7 @@ import { parseCount, parseSeed, workerCount } from './common.js';
 import { interruptible } from './interrupt.js';
 import { withProgress } from './progress.js';
 import { shardRange } from './run.js';
-import { armJobs, type ArmSpec } from '../workbench/arms.js';
+import { armJobs, type ArmSpec, type Setting } from '../workbench/arms.js';
 import { playArms, type Played } from '../workbench/play.js';
 import type { PlayedArm, WorkbenchCommon, WorkbenchKind } from '../workbench/report.js';
 import { retuneArm, RetuneInterrupted, sidesAfterTune, type PointTune, type RetunePlan, type RetunedArm } from '../workbench/retune.js';
@@ -58,7 +58,7 @@ export async function playBench(
   flags: BenchFlags,
   arms: readonly ArmSpec[],
   origin: (arm: ArmSpec, i: number) => string,
-  opts: { defaultGames: number; details?: boolean; baselines?: readonly number[]; signal?: AbortSignal },
+  opts: { defaultGames: number; details?: boolean; baselines?: readonly number[]; signal?: AbortSignal; hold?: readonly string[] },
 ): Promise<BenchPlay> {
   const games = parseCount('--games', flags.games ?? String(opts.defaultGames), 1);
   const seed = parseSeed(flags.seed);
@@ -66,7 +66,7 @@ export async function playBench(
   const workers = workerCount(flags.workers, (end - first) * arms.length);
   if (arms.length < 1) throw new UserError(`${kind}: nothing to play`);
   const given = await armJobs(arms, seed, origin);
-  const tuned = await retuneAll(flags, arms, seed, opts.signal);
+  const tuned = await retuneAll(flags, arms, seed, opts.signal, undefined, opts.hold);
   const jobs = tuned === arms ? given : await armJobs(tuned, seed, origin);
   const playing = tuned.map((a, i) => withSides(a, arms[i], given[i].setup));
   const played = await interruptible((stop) =>
@@ -111,7 +111,7 @@ export function retunePlan(flags: BenchFlags): RetunePlan | null {
  * Under --tune, each arm re-tuned (arms built and checked first by the caller); the same arms without.
  * Arms with the same label are tuned once (a balance value met again in a later round).
  */
-export async function retuneAll(flags: BenchFlags, arms: readonly ArmSpec[], seed: string, signal?: AbortSignal, known?: Map<string, RetunedArm>): Promise<readonly (ArmSpec | RetunedArm)[]> {
+export async function retuneAll(flags: BenchFlags, arms: readonly ArmSpec[], seed: string, signal?: AbortSignal, known?: Map<string, RetunedArm>, hold: readonly string[] = []): Promise<readonly (ArmSpec | RetunedArm)[]> {
   const plan = retunePlan(flags);
   if (plan === null) return arms;
   if (plan.params !== null) {
@@ -130,7 +130,7 @@ export async function retuneAll(flags: BenchFlags, arms: readonly ArmSpec[], see
   try {
     await interruptible(async (stop) => {
       for (const a of arms) {
-        const done = known?.get(a.label) ?? (await retuneArm(a, seed, plan, { workers, signal: stop, progress: (play) => withProgress(flags.progress !== false, play) }));
+        const done = known?.get(a.label) ?? (await retuneArm(a, seed, plan, { workers, signal: stop, progress: (play) => withProgress(flags.progress !== false, play) }, hold));
         known?.set(a.label, done);
         out.push(done);
       }
@@ -150,8 +150,9 @@ export function tunesLines(c: ChalkInstance, arms: ReadonlyArray<{ readonly labe
   const out = [c.bold('Re-tuned at each point') + ' (mafia-sim tune; the certificate: the best one-parameter move left per side, its gain on fresh games, 95% interval)'];
   for (const a of tuned) {
     const t = a.tune!;
-    const why = t.stopped === 'converged' ? 'converged' : `stopped at the ${t.stopped === 'budget' ? 'game budget' : 'round limit'}`;
-    out.push(`  ${c.bold(a.label)}: ${why} after ${t.rounds} rounds, ${t.played.toLocaleString('en-US')} games`);
+    const why = t.rounds === 0 ? 'nothing to tune' : t.stopped === 'converged' ? 'converged' : `stopped at the ${t.stopped === 'budget' ? 'game budget' : 'round limit'}`;
+    const held = t.held.length === 0 ? '' : `; ${t.held.join(', ')} held at the point's value`;
+    out.push(`  ${c.bold(a.label)}: ${why} after ${t.rounds} rounds, ${t.played.toLocaleString('en-US')} games${held}`);
     for (const side of ['town', 'mafia'] as const) {
       const moved = t.result[side] === t.start[side] ? 'no move taken' : `from ${t.start[side]}`;
       out.push(`    ${side.padEnd(5)} ${t.result[side]} (${moved}); certificate ${cert(t.certificate[side])}`);
@@ -185,4 +186,9 @@ export function runLine(common: Omit<WorkbenchCommon, 'kind' | 'format'>, arms: 
   const n = common.range.end - common.range.first;
   const range = common.range.first > 0 || common.partial ? `, games ${common.range.first}–${common.range.end - 1}` : '';
   return `${n.toLocaleString('en-US')} games per ${what} × ${arms} ${what}${arms === 1 ? '' : 's'}, seed ${common.seed}${range}, the same game seeds in every ${what}`;
+}
+
+/** The strategy parameters some settings set (a swept, searched or compared WHO.NAME.PARAM): held under --tune. */
+export function heldParams(settings: readonly Setting[]): string[] {
+  return [...new Set(settings.flatMap((s) => (s.kind === 'strategyParam' ? [s.param] : [])))];
 }
