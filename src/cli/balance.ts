@@ -18,7 +18,10 @@ import { progressBar } from './progress.js';
 import { applySetting, armJobs, armProblem, describeSetting, setting, type ArmSpec } from '../workbench/arms.js';
 import { bestOf, search, show, type BalancePoint, type BalanceRound, type Knob } from '../workbench/balance.js';
 import { playArms } from '../workbench/play.js';
-import { header, strategiesLine, type BenchFlags, type BenchResult } from './workbench.js';
+import { header, heldParams, retuneAll, strategiesLine, tunesLines, withSides, type BenchFlags, type BenchResult } from './workbench.js';
+import { armSpecs } from '../exploit/variants.js';
+import type { RetunedArm } from '../workbench/retune.js';
+import { sidesLine } from '../workbench/sides.js';
 
 export interface BalanceFlags extends BenchFlags {
   knob: string;
@@ -145,10 +148,16 @@ export async function balanceCommand(flags: BalanceFlags, signal?: AbortSignal):
   const setup = loadSetup(flags.setup, flags.option);
   const knob = await resolveKnob(flags.knob, setup, flags, seed);
   const warnings = new Set<string>();
+  // Under --tune, each value's tune, made once however many rounds play the value.
+  const tunes = new Map<string, RetunedArm>();
   const result = await interruptible(async (stop) =>
     search(knob, target, games, async (values, g, round) => {
-      const arms = values.map((v) => armFor(flags, knob.key, v));
-      const jobs = await armJobs(arms, seed, (a) => `--knob ${knob.key}: ${a.label}`);
+      const given = values.map((v) => armFor(flags, knob.key, v));
+      const origin = (a: ArmSpec) => `--knob ${knob.key}: ${a.label}`;
+      const built = await armJobs(given, seed, origin);
+      const arms = await retuneAll(flags, given, seed, stop, tunes, heldParams([setting(knob.key, '0')]));
+      const jobs = arms === given ? built : await armJobs(arms, seed, origin);
+      const playing = arms.map((a, i) => withSides(a, given[i], built[i].setup));
       const bar = progressBar(g * arms.length, process.stderr, flags.progress !== false);
       try {
         const played = await playArms(arms, jobs, { first: 0, end: g, workers: workerCount(flags.workers, g * arms.length), signal: stop, onProgress: (done) => bar.update(done) });
@@ -156,7 +165,8 @@ export async function balanceCommand(flags: BalanceFlags, signal?: AbortSignal):
         const points = values.map((value, i): BalancePoint => {
           const run = played.runs[i];
           const town = run.outcomeRates.town;
-          return { value, players: run.setup.players, games: run.games, town, mafia: run.outcomeRates.mafia, draw: run.outcomeRates.draw, distance: Math.abs(town.share - target) };
+          const { sides, tune } = playing[i];
+          return { value, players: run.setup.players, games: run.games, town, mafia: run.outcomeRates.mafia, draw: run.outcomeRates.draw, distance: Math.abs(town.share - target), sides, ...(tune === undefined ? {} : { tune }) };
         });
         return { points, partial: played.result.partial };
       } finally {
@@ -175,14 +185,17 @@ export async function balanceCommand(flags: BalanceFlags, signal?: AbortSignal):
     rounds: result.rounds,
     best,
     neighbours: last,
-    check: best === null ? null : checkCommand(flags, knob.key, best.value, seed, best.games),
+    check: best === null ? null : checkCommand(flags, knob.key, best, seed),
   };
   const warning = warnings.size === 0 ? null : `mafia-sim: warning: degenerate values met in the search: ${[...warnings].join('; ')}`;
   return { report, warning };
 }
 
-function checkCommand(flags: BenchFlags, key: string, value: string, seed: string, games: number): string {
-  const arm = armFor(flags, key, value);
+/** The `run` of the best value alone (with its tuned parameters under --tune). */
+function checkCommand(flags: BenchFlags, key: string, best: BalancePoint, seed: string): string {
+  const given = armFor(flags, key, best.value);
+  const arm = best.tune === undefined ? given : { ...given, strategies: armSpecs(best.tune.result) };
+  const games = best.games;
   const q = (s: string) => (/^[\w./:=,@+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
   return ['mafia-sim', 'run', '--setup', q(arm.setupArg), ...arm.overrides.flatMap((o) => ['--option', q(o)]), ...arm.strategies.flatMap((s) => ['--strategy', q(s)]), '--seed', seed, '--games', String(games)].join(' ');
 }
@@ -203,7 +216,7 @@ export function renderBalance(r: BalanceReport, c: ChalkInstance): string {
     ['Setup', `${r.design.setup}${r.design.options.length > 0 ? ` ${r.design.options.join(' ')}` : ''}`],
     ['Knob', `${k.key}: ${k.what}, now ${k.current}; searched ${searched}`],
     ['Target', `town win ${pts(r.design.target)}%`],
-    ['Strategies', strategiesLine(r.design.strategies)],
+    ['Strategies', sidesLine(r.neighbours.map((p) => ({ label: `${k.key}=${p.value}`, sides: p.sides }))) || strategiesLine(r.design.strategies)],
     ['Run', `seed ${r.seed}; ${r.rounds.length} round${r.rounds.length === 1 ? '' : 's'} on the same game seeds, the last with ${r.design.games.toLocaleString('en-US')} games per value`],
   ]);
   if (r.partial) out.push(c.yellow.bold('PARTIAL: the search was interrupted; the best so far is from the games that finished.'));
@@ -226,6 +239,7 @@ export function renderBalance(r: BalanceReport, c: ChalkInstance): string {
   }
   const n = r.neighbours[0].games.toLocaleString('en-US');
   out.push(r.partial ? c.bold('Last round with games') + ` (${n} games per value)` : c.bold('Final round') + ` (${n} games per value)`, t.toString(), '');
+  out.push(...tunesLines(c, r.neighbours.map((p) => ({ label: `${k.key}=${p.value}`, tune: p.tune }))));
   out.push(bandChart(r.neighbours.map((p) => ({ label: p.value, ...(p.town as Rate) })), { target: r.design.target, title: c.bold(`Town win % against ${k.key}`) + ` (● estimate, │ 95% interval, ··· target)` }), '');
   out.push(c.bold(`Best: ${k.key}=${r.best.value}`) + `: town win ${formatRate(r.best.town)}, ${(100 * Math.abs(r.best.town.share - r.design.target)).toFixed(1)} points from the target`);
   const near = sharpness(r);

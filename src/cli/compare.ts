@@ -10,8 +10,9 @@ import { formatRate, table } from '../report/text.js';
 import { applySetting, describeSetting, parseSetting, type ArmSpec, type Setting } from '../workbench/arms.js';
 import { playedCompare, type CompareReport } from '../workbench/compare.js';
 import type { ArmResult, Notable } from '../workbench/report.js';
+import { sidesLine } from '../workbench/sides.js';
 import { formatDifference, formatP } from '../report/text.js';
-import { header, playBench, runLine, strategiesLine, type BenchFlags, type BenchResult } from './workbench.js';
+import { header, heldParams, playBench, runLine, strategiesLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
 
 export interface CompareFlags extends BenchFlags {
   left: string[];
@@ -64,8 +65,8 @@ export function compareArms(setups: readonly string[], flags: CompareFlags): Arm
 export async function compareCommand(setups: readonly string[], flags: CompareFlags, signal?: AbortSignal): Promise<BenchResult<CompareReport>> {
   const arms = compareArms(setups, flags);
   const origin = (a: ArmSpec, i: number) => `compare arm ${i + 1} (${a.label})`;
-  const { played, common } = await playBench('compare', flags, arms, origin, { defaultGames: COMPARE_GAMES, details: true, signal });
-  return { report: playedCompare(common, arms, played), warning: played.warning };
+  const { played, common, arms: playing } = await playBench('compare', flags, arms, origin, { defaultGames: COMPARE_GAMES, details: true, signal, hold: heldParams([...flags.left, ...flags.right, ...flags.side.map((x) => x.slice(x.indexOf(':') + 1))].map((x) => parseSetting(x, '--side'))) });
+  return { report: playedCompare(common, arms, playing, played), warning: played.warning };
 }
 
 const pct = (d: Notable) => (d.unit === 'share' ? formatDifference({ diff: d.diff, low: d.low ?? -1, high: d.high ?? 1 }) + ' points' : `${sign(d.diff)} (${sign(d.low)} to ${sign(d.high)}) points a seat`);
@@ -75,7 +76,7 @@ export function renderCompare(r: CompareReport, c: ChalkInstance): string {
   const out = header(c, [
     ['Arms', r.arms.map((a, i) => `${i + 1}. ${a.label}`).join('   ')],
     ['Setup', [...new Set(r.arms.map((a) => `${a.run.setup.name} (${a.run.setup.players} players)`))].join(', ')],
-    ['Strategies', [...new Set(r.arms.map((a) => strategiesLine(a.strategies)))].join(' | ')],
+    ['Strategies', sidesLine(r.arms) || [...new Set(r.arms.map((a) => strategiesLine(a.strategies)))].join(' | ')],
     ['Run', runLine(r, r.arms.length)],
   ]);
   if (r.partial) out.push(c.yellow.bold('PARTIAL: the comparison was interrupted; every arm has the games that finished.'));
@@ -83,6 +84,7 @@ export function renderCompare(r: CompareReport, c: ChalkInstance): string {
   const t = table(['arm', 'players', 'town win', 'mafia win', 'draw', 'stalemate', 'mean days'], c);
   for (const a of r.arms) t.push([a.label, String(a.run.setup.players), formatRate(a.outcomes.town), formatRate(a.outcomes.mafia), formatRate(a.outcomes.draw), formatRate(a.outcomes.stalemate), a.meanDays.toFixed(2)]);
   out.push(c.bold('Outcomes') + ' (Wilson 95% intervals)', t.toString(), '');
+  out.push(...tunesLines(c, r.arms));
   const base = r.arms[0];
   out.push(c.bold(`Paired differences from ${base.label}`) + ' on the same games: points (Newcombe 95% interval), McNemar');
   const d = table(['arm', 'town', 'mafia', 'draw', 'stalemate'], c);

@@ -142,6 +142,16 @@ Examples:
       .option('--html <file>', 'also write the report as a self-contained HTML page (- for stdout)', once('--html'))
       .option('--csv <file>', 'also write its tables as CSV (- for stdout; docs/reports.md)', once('--csv'))
       .option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)');
+  /** --tune and tune's flags, prefixed (sweep, compare, balance): re-tune the strategy at each point. */
+  const tuneOptions = (cmd: Command): Command =>
+    cmd
+      .option('--tune', 're-tune the strategy at each point (mafia-sim tune from --strategy, default smart) and play the point with the tuned parameters')
+      .option('--tune-params <a,b,…>', 'with --tune: tune only these parameters (tune --params)', once('--tune-params'))
+      .option('--tune-games <n>', 'with --tune: the most games a move plays, and the games that confirm it (tune --games; default 8000)', once('--tune-games'))
+      .option('--tune-first <n>', 'with --tune: games every move plays in the first stage (tune --first; default 500)', once('--tune-first'))
+      .option('--tune-rounds <n>', 'with --tune: the most rounds per point, one side each (tune --rounds; default 12)', once('--tune-rounds'))
+      .option('--tune-budget <n>', 'with --tune: start no round of a point\'s tune once this many games have been played (tune --budget)', once('--tune-budget'))
+      .option('--tune-state <dir>', 'with --tune: one tune state file per point in DIR; the same command continues where it stopped', once('--tune-state'));
   /** A workbench report: its page and CSV (from its JSON; `csv` overrides the CSV), then its text or JSON. */
   const benchDone = (
     files: ReportFiles,
@@ -349,7 +359,7 @@ Examples:
       }
     });
 
-  benchOptions(program.command('sweep').description('play a setup at every value of a setting (or a grid of two) on the same seeds; town win against the value'), '10000')
+  tuneOptions(benchOptions(program.command('sweep').description('play a setup at every value of a setting (or a grid of two) on the same seeds; town win against the value'), '10000'))
     .requiredOption('--vary <key=values>', 'KEY=a,b,c or KEY=a..b[:step]: a rule option, setup parameter, roles.ID or WHO.NAME.PARAM (twice: a grid)', collect, [])
     .option('--shard <i/n>', 'play only shard I of N of the games (merge the --json reports with `merge`)', once('--shard'))
     .addHelpText('after', `
@@ -371,7 +381,7 @@ Examples:
       }),
     );
 
-  benchOptions(program.command('compare').description('play setups, option sets or strategies on the same seeds; paired differences and a verdict').argument('[setups...]', 'one setup per arm (default: --setup in every arm)'), '10000')
+  tuneOptions(benchOptions(program.command('compare').description('play setups, option sets or strategies on the same seeds; paired differences and a verdict').argument('[setups...]', 'one setup per arm (default: --setup in every arm)'), '10000'))
     .option('--left <key=value>', 'a setting of arm 1, the baseline (repeatable)', collect, [])
     .option('--right <key=value>', 'a setting of arm 2 (repeatable)', collect, [])
     .option('--side <n:key=value>', 'a setting of arm N, 1-based (repeatable; for three or more arms)', collect, [])
@@ -413,7 +423,7 @@ Examples:
       }),
     );
 
-  benchOptions(program.command('balance').description('find the value of one knob that brings town win closest to a target (default 50%)'), '20000, in the final round')
+  tuneOptions(benchOptions(program.command('balance').description('find the value of one knob that brings town win closest to a target (default 50%)'), '20000, in the final round'))
     .requiredOption('--knob <key>', 'a rule option, setup parameter, roles.ID or WHO.NAME.PARAM to search', once('--knob'))
     .option('--target <share>', 'the town win rate to reach: 50% (default), 0.45, …', once('--target'))
     .option('--range <a..b>', 'the values to search (default: the knob\'s bounds; for a whole number, current/4 to 4·current+4)', once('--range'))

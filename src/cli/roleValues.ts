@@ -10,7 +10,7 @@ import { armProblem } from '../workbench/arms.js';
 import { playedRoleValues, plainRoles, roleArms, roleValuesPlan, type RoleValuesReport, type Worth } from '../workbench/roleValues.js';
 import { formatDifference, formatP } from '../report/text.js';
 import { formatPoints } from '../workbench/compare.js';
-import { header, playBench, runLine, strategiesLine, type BenchFlags, type BenchResult } from './workbench.js';
+import { header, playBench, playingLine, runLine, type BenchFlags, type BenchResult } from './workbench.js';
 
 export const ROLE_VALUES_GAMES = 10_000;
 
@@ -32,8 +32,8 @@ export async function roleValuesCommand(flags: BenchFlags, signal?: AbortSignal)
     skipped,
   };
   const specs = arms.map((a) => a.spec);
-  const { played, common } = await playBench('role-values', flags, specs, (a) => `role-values (${a.label})`, { defaultGames: ROLE_VALUES_GAMES, baselines, signal });
-  return { report: playedRoleValues(common, design, specs, baselines, played), warning: played.warning };
+  const { played, common, arms: playing } = await playBench('role-values', flags, specs, (a) => `role-values (${a.label})`, { defaultGames: ROLE_VALUES_GAMES, baselines, signal });
+  return { report: playedRoleValues(common, design, playing, baselines, played), warning: played.warning };
 }
 
 const worth = (w: Worth | null) => (w === null ? 'n/a' : `${formatPoints(w)}, ${formatP(w.p)}`);
@@ -43,7 +43,7 @@ export function renderRoleValues(r: RoleValuesReport, c: ChalkInstance): string 
   const { town, mafia } = r.design.plain;
   const out = header(c, [
     ['Setup', `${t0.run.setup.name} (${t0.run.setup.rules} rules, ${t0.run.setup.players} players): ${Object.entries(t0.run.setup.roles).map(([id, n]) => (n > 1 ? `${id}×${n}` : id)).join(' ')}`],
-    ['Strategies', strategiesLine(r.design.strategies)],
+    ['Strategies', playingLine(r.arms, r.design.strategies)],
     ['Run', runLine(r, r.arms.length)],
     ['Measure', `town win with the role instead of a plain seat of its team (${town} / ${mafia}), paired on the same games`],
   ]);

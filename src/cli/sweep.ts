@@ -7,8 +7,9 @@ import { bandChart, heatMap } from '../report/chart.js';
 import { formatRate, table } from '../report/text.js';
 import { playedSweep, sweepArms, type SweepReport } from '../workbench/sweep.js';
 import { MAX_POINTS, parseVary } from '../workbench/values.js';
+import { sideSource } from '../workbench/sides.js';
 import { formatDifference } from '../report/text.js';
-import { header, playBench, runLine, strategiesLine, type BenchFlags, type BenchResult } from './workbench.js';
+import { header, heldParams, playBench, playingLine, runLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
 
 export interface SweepFlags extends BenchFlags {
   vary: string[];
@@ -30,8 +31,8 @@ export async function sweepCommand(flags: SweepFlags, signal?: AbortSignal): Pro
     const at = vary.length === 2 ? [vary[0].flag, vary[1].flag] : [vary[0].flag];
     return `${at.join(' ')}: ${arms[i].label}`;
   };
-  const { played, common } = await playBench('sweep', flags, arms, origin, { defaultGames: SWEEP_GAMES, baselines, signal });
-  return { report: playedSweep(common, design, arms, baselines, played), warning: played.warning };
+  const { played, common, arms: playing } = await playBench('sweep', flags, arms, origin, { defaultGames: SWEEP_GAMES, baselines, signal, hold: heldParams(vary.flatMap((v) => v.settings)) });
+  return { report: playedSweep(common, design, playing, baselines, played), warning: played.warning };
 }
 
 export function renderSweep(r: SweepReport, c: ChalkInstance): string {
@@ -39,7 +40,7 @@ export function renderSweep(r: SweepReport, c: ChalkInstance): string {
   const out = header(c, [
     ['Setup', `${r.design.setup}${r.design.options.length > 0 ? ` ${r.design.options.join(' ')}` : ''}`],
     ['Vary', r.design.vary.map((v) => `${v.key} = ${v.values.join(', ')}`).join('   ×   ')],
-    ['Strategies', strategiesLine(r.design.strategies)],
+    ['Strategies', playingLine(r.arms, r.design.strategies)],
     ['Run', runLine(r, r.points.length, 'point')],
   ]);
   if (r.partial) out.push(c.yellow.bold('PARTIAL: the sweep was interrupted; every point has the games that finished.'));
@@ -51,6 +52,7 @@ export function renderSweep(r: SweepReport, c: ChalkInstance): string {
     t.push([...p.values, ...(players.length > 0 ? [String(p.players)] : []), formatRate(p.outcomes.town), formatRate(p.outcomes.mafia), formatRate(p.outcomes.draw), p.meanDays.toFixed(2), p.townStep === null ? '' : formatDifference(p.townStep)]);
   }
   out.push(c.bold('Outcomes per point') + ' (95% intervals; the step is the paired difference in points on the same games)', t.toString(), '');
+  out.push(...tunesLines(c, r.arms));
   if (keys.length === 1) {
     out.push(bandChart(r.points.map((p) => ({ label: p.values[0], ...p.outcomes.town })), { title: c.bold(`Town win % against ${keys[0]}`) + ' (● estimate, │ 95% interval)' }));
   } else {
@@ -71,6 +73,7 @@ export const SWEEP_CSV_COLUMNS = [
   'players', 'games', 'partial',
   ...['town', 'mafia', 'draw', 'stalemate'].flatMap((w) => [`${w}_games`, `${w}_share`, `${w}_low`, `${w}_high`]),
   'mean_days', 'town_step', 'town_step_low', 'town_step_high', 'town_step_p',
+  'town_strategy', 'mafia_strategy', 'strategy_source',
 ];
 
 /**
@@ -87,11 +90,13 @@ export function sweepCsv(r: SweepReport): string {
   // A sweep of players has its column already.
   const players = !keys.includes('players');
   const rows = [[...keys, ...SWEEP_CSV_COLUMNS.filter((c) => players || c !== 'players')]];
-  for (const p of r.points) {
+  for (const [i, p] of r.points.entries()) {
     const o = p.outcomes;
     const rates = (['town', 'mafia', 'draw', 'stalemate'] as const).flatMap((w) => [o[w].count, o[w].share, o[w].low, o[w].high]);
     const step = p.townStep === null ? ['', '', '', ''] : [p.townStep.diff, p.townStep.low, p.townStep.high, p.townStep.p];
-    rows.push([...p.values, ...(players ? [p.players] : []), p.games, r.partial, ...rates, p.meanDays, ...step].map(String));
+    const sides = r.arms[i].sides;
+    const played = sides === undefined ? ['', '', ''] : [sides.town.plays, sides.mafia.plays, sideSource(sides)];
+    rows.push([...p.values, ...(players ? [p.players] : []), p.games, r.partial, ...rates, p.meanDays, ...step, ...played].map(String));
   }
   return rows.map((row) => row.map(field).join(',')).join('\n') + '\n';
 }

@@ -58,7 +58,7 @@ export async function tuneCommand(flags: TuneFlags, signal?: AbortSignal): Promi
   return { ...report, command: line(args) };
 }
 
-function parseParamList(raw: string, spec: string): string[] {
+export function parseParamList(raw: string, spec: string): string[] {
   const keys = raw.split(',').map((k) => k.trim()).filter((k) => k !== '');
   const known = (specValues(spec).strategy.params ?? []).map((p) => p.key);
   for (const k of keys) if (!known.includes(k)) throw new UserError(`--params ${raw}: "${k}" is not a parameter of ${specValues(spec).strategy.name} (its parameters: ${known.join(', ')})`);

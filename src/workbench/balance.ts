@@ -14,6 +14,8 @@
 // one chunk). Everything depends only on the arguments and the seed: the same answer on any threads.
 import type { Rate } from '../report/report.js';
 import { CHUNK_GAMES } from '../runner/parallel.js';
+import type { PointTune } from './retune.js';
+import type { PlayedSides } from './sides.js';
 
 export type KnobKind = 'int' | 'number' | 'enum';
 
@@ -40,6 +42,10 @@ export interface BalancePoint {
   readonly draw: Rate;
   /** |town win − target|. */
   readonly distance: number;
+  /** What each side played at the value. */
+  readonly sides?: PlayedSides;
+  /** Under --tune: the value's tune. */
+  readonly tune?: PointTune;
 }
 
 export interface BalanceRound {

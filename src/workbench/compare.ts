@@ -6,7 +6,8 @@
 import { formatDifference, formatP } from '../report/text.js';
 import type { PairedDifference } from '../stats/paired.js';
 import type { ArmSpec } from './arms.js';
-import { armResults, WORKBENCH_FORMAT, type ArmResult, type WorkbenchCommon } from './report.js';
+import { armResults, WORKBENCH_FORMAT, type ArmResult, type PlayedArm, type WorkbenchCommon } from './report.js';
+import { sidesLine } from './sides.js';
 import type { Played } from './play.js';
 
 export interface CompareDesign {
@@ -17,6 +18,8 @@ export interface CompareDesign {
 export interface CompareReport extends WorkbenchCommon {
   readonly kind: 'compare';
   readonly design: CompareDesign;
+  /** What each side played in the arms (the header's Strategies line). */
+  readonly playing: string;
   readonly arms: readonly ArmResult[];
   /** Per arm after the first: the line a designer can act on. */
   readonly verdicts: readonly string[];
@@ -24,12 +27,13 @@ export interface CompareReport extends WorkbenchCommon {
 
 export function compareReport(common: Omit<WorkbenchCommon, 'kind' | 'format'>, design: CompareDesign, arms: readonly ArmResult[]): CompareReport {
   const verdicts = arms.slice(1).map((a) => verdict(a.label, arms[0].label, a.vsBaseline!.outcomes.town));
-  return { kind: 'compare', format: WORKBENCH_FORMAT, ...common, design, arms, verdicts };
+  return { kind: 'compare', format: WORKBENCH_FORMAT, ...common, design, playing: sidesLine(arms), arms, verdicts };
 }
 
-export function playedCompare(common: Omit<WorkbenchCommon, 'kind' | 'format'>, specs: readonly ArmSpec[], played: Played): CompareReport {
-  const baselines = specs.map(() => 0);
-  return compareReport(common, { arms: specs.map((s) => ({ ...s })) }, armResults(specs, played.runs, baselines, played.result.pairs, played.result.details));
+/** `given`: the arms as the flags describe them (the design); `playing`: as played (re-tuned under --tune). */
+export function playedCompare(common: Omit<WorkbenchCommon, 'kind' | 'format'>, given: readonly ArmSpec[], playing: readonly PlayedArm[], played: Played): CompareReport {
+  const baselines = playing.map(() => 0);
+  return compareReport(common, { arms: given.map((s) => ({ ...s })) }, armResults(playing, played.runs, baselines, played.result.pairs, played.result.details));
 }
 
 /**

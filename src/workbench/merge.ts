@@ -73,7 +73,7 @@ export function mergeWorkbench(files: ReadonlyArray<readonly [string, unknown]>)
         if (paired.details && more.details) paired.details.merge(more.details);
       }
     }
-    return armResult({ label: spec.label, setupArg: spec.setup, overrides: spec.overrides, strategies: spec.strategies }, run, paired);
+    return armResult({ label: spec.label, setupArg: spec.setup, overrides: spec.overrides, strategies: spec.strategies, sides: spec.sides, tune: spec.tune }, run, paired);
   });
   const common: Omit<WorkbenchCommon, 'kind' | 'format'> = {
     seed: base.seed,

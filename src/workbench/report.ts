@@ -9,6 +9,8 @@ import { OutcomePairs, pairedDifference, type PairedDifference } from '../stats/
 import { DetailPairs, pairedTable, type DetailData, type PairedMean } from '../stats/pairedDetail.js';
 import type { ArmSpec } from './arms.js';
 import type { RunJson } from './play.js';
+import type { PointTune } from './retune.js';
+import type { PlayedSides } from './sides.js';
 
 /** 1: the first version of the workbench reports. */
 export const WORKBENCH_FORMAT = 1;
@@ -59,6 +61,16 @@ export interface ArmResult {
   readonly vsBaseline: ArmVsBaseline | null;
   /** Exactly what `run --json` prints for this arm over the same range and seed. */
   readonly run: RunJson;
+  /** What each side played: the spec given, as played on the setup, and where its parameters came from. */
+  readonly sides?: PlayedSides;
+  /** Under --tune: the tune at this point (its parameters, certificate and command). */
+  readonly tune?: PointTune;
+}
+
+/** An arm as a command played it: what its sides played, and its tune under --tune. */
+export interface PlayedArm extends ArmSpec {
+  readonly sides?: PlayedSides;
+  readonly tune?: PointTune;
 }
 
 /** What every workbench report has. */
@@ -74,7 +86,7 @@ export interface WorkbenchCommon {
 
 /** One arm's figures from its run report and, when it has a baseline, the raw pairs. */
 export function armResult(
-  spec: ArmSpec,
+  spec: PlayedArm,
   run: RunJson,
   paired: { baseline: number; pairs: OutcomePairs; details: DetailPairs | null } | null,
 ): ArmResult {
@@ -88,6 +100,8 @@ export function armResult(
     meanDays: run.length.mean,
     vsBaseline: paired === null ? null : vsBaseline(paired.baseline, paired.pairs, paired.details),
     run,
+    ...(spec.sides === undefined ? {} : { sides: spec.sides }),
+    ...(spec.tune === undefined ? {} : { tune: spec.tune }),
   };
 }
 
@@ -143,7 +157,7 @@ export function pairedOf(a: ArmResult): { baseline: number; pairs: OutcomePairs;
 
 /** The arms of a played command: arm i paired with baselines[i] (itself = no baseline). */
 export function armResults(
-  specs: readonly ArmSpec[],
+  specs: readonly PlayedArm[],
   runs: readonly RunJson[],
   baselines: readonly number[],
   pairs: readonly OutcomePairs[],

@@ -14,7 +14,7 @@ import { ROLES } from '../rules/catalogue.js';
 import type { Team } from '../model/roles.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import type { ArmSpec } from './arms.js';
-import { armResults, WORKBENCH_FORMAT, type ArmResult, type WorkbenchCommon } from './report.js';
+import { armResults, WORKBENCH_FORMAT, type ArmResult, type PlayedArm, type WorkbenchCommon } from './report.js';
 import type { Played } from './play.js';
 
 export type RoleChange = 'table' | 'remove' | 'plus-plain' | 'add';
@@ -137,7 +137,7 @@ export function roleValuesReport(common: Omit<WorkbenchCommon, 'kind' | 'format'
 export function playedRoleValues(
   common: Omit<WorkbenchCommon, 'kind' | 'format'>,
   design: RoleValuesDesign,
-  arms: readonly ArmSpec[],
+  arms: readonly PlayedArm[],
   baselines: readonly number[],
   played: Played,
 ): RoleValuesReport {

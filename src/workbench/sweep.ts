@@ -6,7 +6,8 @@ import type { Winner } from '../model/events.js';
 import type { Rate } from '../report/report.js';
 import type { PairedDifference } from '../stats/paired.js';
 import { applySetting, describeSetting, type ArmSpec } from './arms.js';
-import { armResults, WORKBENCH_FORMAT, type ArmResult, type WorkbenchCommon } from './report.js';
+import { armResults, WORKBENCH_FORMAT, type ArmResult, type PlayedArm, type WorkbenchCommon } from './report.js';
+import { sidesLine } from './sides.js';
 import type { Played } from './play.js';
 import type { Vary } from './values.js';
 
@@ -33,6 +34,8 @@ export interface SweepPoint {
 export interface SweepReport extends WorkbenchCommon {
   readonly kind: 'sweep';
   readonly design: SweepDesign;
+  /** What each side played at the points (the header's Strategies line). */
+  readonly playing: string;
   /** Row-major over the grid: for each value of the first setting, each value of the second. */
   readonly points: readonly SweepPoint[];
   readonly arms: readonly ArmResult[];
@@ -72,10 +75,10 @@ export function sweepReport(common: Omit<WorkbenchCommon, 'kind' | 'format'>, de
       townStep: a.vsBaseline === null ? null : a.vsBaseline.outcomes.town,
     };
   });
-  return { kind: 'sweep', format: WORKBENCH_FORMAT, ...common, design, points, arms };
+  return { kind: 'sweep', format: WORKBENCH_FORMAT, ...common, design, playing: sidesLine(arms), points, arms };
 }
 
 /** The report of a played sweep. */
-export function playedSweep(common: Omit<WorkbenchCommon, 'kind' | 'format'>, design: SweepDesign, arms: readonly ArmSpec[], baselines: readonly number[], played: Played): SweepReport {
+export function playedSweep(common: Omit<WorkbenchCommon, 'kind' | 'format'>, design: SweepDesign, arms: readonly PlayedArm[], baselines: readonly number[], played: Played): SweepReport {
   return sweepReport(common, design, armResults(arms, played.runs, baselines, played.result.pairs, played.result.details));
 }

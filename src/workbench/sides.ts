@@ -1,0 +1,130 @@
+// What each side of a workbench arm actually plays, for the header: the --strategy spec as given, the
+// spec as it plays on the arm's setup (a built-in setup's tuned defaults written out: registry
+// resolvedSpec, the function the games themselves go through) and where its parameters come from —
+// strategies/smart/tuned.json's entry for the setup, the strategy's own defaults, or a tune at this point.
+import type { Team } from '../model/roles.js';
+import type { CompiledSetup } from '../setup/compile.js';
+import { resolvedSpec, specValues, splitSpec } from '../strategy/registry.js';
+
+export interface PlayedSide {
+  /** The spec the side's seats are given (`random` when no --strategy names them). */
+  readonly spec: string;
+  /** What it plays on this setup, every tuned default written out. */
+  readonly plays: string;
+  /** The tuned.json entry whose values it plays (the setup's name), or null. */
+  readonly tuned: string | null;
+  /** Re-tuned at this point (--tune): `plays` is the tune's result, started from `spec`. */
+  readonly retuned: boolean;
+  /** Where its parameters come from, in words ('' for a strategy without parameters). */
+  readonly source: string;
+}
+
+export interface PlayedSides {
+  readonly town: PlayedSide;
+  readonly mafia: PlayedSide;
+  /** ROLE= specs, played as given. */
+  readonly roles: readonly string[];
+}
+
+const TEAMS: readonly Team[] = ['town', 'mafia'];
+
+/** The source of a side no --strategy names. */
+const DEFAULT = 'the default';
+
+/** The spec a team's seats get from --strategy specs as `run` reads them: TEAM= over a bare NAME over random. */
+function teamSpec(strategies: readonly string[], team: Team): string {
+  let everyone = 'random';
+  let own: string | null = null;
+  for (const s of strategies) {
+    const { who } = splitSpec(s);
+    const rest = who === null ? s.trim() : s.slice(s.indexOf('=') + 1).trim();
+    if (who === null) everyone = rest;
+    else if (who === team) own = rest;
+  }
+  return own ?? everyone;
+}
+
+/** The sides an arm's specs play on its setup (plug-ins loaded first: the arm's job is built). */
+export function playedSides(strategies: readonly string[], setup: Pick<CompiledSetup, 'name' | 'source'>): PlayedSides {
+  const side = (team: Team): PlayedSide => {
+    const spec = teamSpec(strategies, team);
+    const plays = resolvedSpec(spec, setup, team);
+    const tuned = plays === spec ? null : setup.name;
+    return { spec, plays, tuned, retuned: false, source: sourceOf(spec, tuned, setup) };
+  };
+  if (strategies.length === 0) return { town: { ...side('town'), source: DEFAULT }, mafia: { ...side('mafia'), source: DEFAULT }, roles: [] };
+  const roles = strategies.filter((s) => {
+    const { who } = splitSpec(s);
+    return who !== null && !TEAMS.includes(who as Team);
+  });
+  return { town: side('town'), mafia: side('mafia'), roles };
+}
+
+/** Where a side's parameters come from, in words (worked out when the strategy is loaded: plug-ins too). */
+function sourceOf(spec: string, tuned: string | null, setup: Pick<CompiledSetup, 'name' | 'source'>): string {
+  if (tuned !== null) return `tuned defaults: strategies/smart/tuned.json "${tuned}"`;
+  const { name, params } = splitSpec(spec);
+  if ((specValues(spec).strategy.params ?? []).length === 0) return '';
+  const own = `${name}'s own defaults${params.some(([k]) => k !== 'tuned') ? ' for the rest' : ''}`;
+  if (params.some(([k, v]) => k === 'tuned' && ['false', 'no', '0'].includes(v))) return `${own}: tuned=false`;
+  return setup.source === 'built-in' ? `${own}: no tuned.json entry for the setup` : `${own}: a setup file has no tuned parameters`;
+}
+
+/** The sides after a tune at the point, from the sides it started from. */
+export function retunedSides(start: PlayedSides, result: { readonly town: string; readonly mafia: string }): PlayedSides {
+  const retuned = (s: PlayedSide, plays: string): PlayedSide => ({ ...s, plays, retuned: true, source: `re-tuned at this point from ${s.spec}` });
+  return { ...start, town: retuned(start.town, result.town), mafia: retuned(start.mafia, result.mafia) };
+}
+
+/** One side in words: `smart:revealDay=1 (tuned defaults: strategies/smart/tuned.json "ukrainian")`. */
+export function describeSide(s: PlayedSide): string {
+  return s.source === '' ? s.plays : `${s.plays} (${s.source})`;
+}
+
+/** Both sides in words (once, when they play the same), then the ROLE= specs. */
+export function describeSides(s: PlayedSides): string {
+  if (s.roles.length === 0 && [s.town, s.mafia].every((x) => x.spec === 'random' && x.source === DEFAULT)) return 'random for every seat (the default; `--strategy` to choose, e.g. town=smart)';
+  return joinSides(describeSide(s.town), describeSide(s.mafia), s.roles);
+}
+
+function joinSides(town: string, mafia: string, roles: readonly string[]): string {
+  return [...(town === mafia ? [`${town} for both sides`] : [`town ${town}`, `mafia ${mafia}`]), ...roles].join('; ');
+}
+
+/**
+ * The header's line for a command's arms: one description when every arm plays the same; when the
+ * arms differ only in the specs (a swept strategy parameter), the parameters' source once; else each
+ * description with the arms that play it. Under --tune, that every point was re-tuned.
+ */
+export function sidesLine(arms: ReadonlyArray<{ readonly label: string; readonly sides?: PlayedSides }>): string {
+  const known = arms.filter((a) => a.sides !== undefined).map((a) => ({ label: a.label, sides: a.sides! }));
+  if (known.length === 0) return '';
+  if (known.every((a) => a.sides.town.retuned)) {
+    const from = [...new Set(known.map((a) => `town ${a.sides.town.spec}, mafia ${a.sides.mafia.spec}`))].join(' | ');
+    return `re-tuned at each point (mafia-sim tune from ${from}; the parameters and certificate per point below)`;
+  }
+  const groups = new Map<string, string[]>();
+  for (const a of known) {
+    const d = describeSides(a.sides);
+    if (!groups.has(d)) groups.set(d, []);
+    groups.get(d)!.push(a.label);
+  }
+  if (groups.size === 1) return [...groups.keys()][0];
+  const one = <T>(xs: readonly T[]) => new Set(xs).size === 1;
+  const side = (team: Team) => {
+    const all = known.map((a) => a.sides[team]);
+    if (!one(all.map((x) => x.source))) return null;
+    const plays = one(all.map((x) => x.plays)) ? all[0].plays : `${splitSpec(all[0].plays).name} as set at each point`;
+    return all[0].source === '' ? plays : `${plays} (${all[0].source})`;
+  };
+  const [town, mafia] = [side('town'), side('mafia')];
+  if (town !== null && mafia !== null && one(known.map((a) => a.sides.roles.join(' ')))) return joinSides(town, mafia, known[0].sides.roles);
+  return [...groups].map(([d, labels]) => `${d} [at ${labels.join(', ')}]`).join(' | ');
+}
+
+/** Where an arm's parameters came from, in a word for a CSV cell: `re-tuned`, `tuned.json:NAME` or `own defaults`. */
+export function sideSource(s: PlayedSides): string {
+  if (s.town.retuned) return 're-tuned';
+  const entries = [...new Set([s.town.tuned, s.mafia.tuned].filter((t) => t !== null))];
+  return entries.length === 0 ? 'own defaults' : `tuned.json:${entries.join('+')}`;
+}
