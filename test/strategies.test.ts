@@ -117,7 +117,8 @@ describe('strategy specs', () => {
 
 describe('smart', () => {
   it('U3.6 a nominated commissar who has not claimed yet claims and reports his checks in his defence speech', () => {
-    const job = makeJob('ukrainian', [], '2', ['smart']);
+    // smart's own defaults: at the Ukrainian tuned point the commissar claims on day 1, before any defence.
+    const job = makeJob('ukrainian', [], '2', ['smart:tuned=false']);
     let defences = 0;
     for (let k = 0; k < 200; k++) {
       const log = playJobGame(job, k, { keepLog: true }).log!;

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sidesFromSpecs, tuneValues } from '../src/exploit/variants.js';
+import { deckDecisions, parameterVariants, sidesFromSpecs, tuneValues, tuneVariants } from '../src/exploit/variants.js';
 import { loadSetup } from '../src/setup/load.js';
 import { openStateFile } from '../src/tune/stateFile.js';
 import { runTune, type TuneInput, type UnitCache } from '../src/tune/tune.js';
@@ -72,6 +72,14 @@ describe('tune', () => {
     expect(tuneValues(p('temperature'), 0.3)).toEqual([0, 0.25, 0.5, 100]); // off the grid: the nearest either side
     expect(tuneValues(p('bloc'), true)).toEqual([false]);
     expect(tuneValues(p('note'), 'black')).toEqual(['first', 'never']);
+  });
+
+  it("never moves a held parameter (smart's temperature: at 0 the town votes as one, a seat artefact), which exploit still plays", () => {
+    const club = loadSetup('club-12', []);
+    const tuneNames = tuneVariants('town', 'smart', club, null).map((v) => v.name);
+    expect(tuneNames).toContain('revealDay=1');
+    expect(tuneNames.some((n) => n.startsWith('temperature='))).toBe(false);
+    expect(parameterVariants('town', 'smart', deckDecisions(club)).map((v) => v.name)).toContain('temperature=0');
   });
 
   it('the command refuses a state file of another setup, and an unknown parameter, with one line', () => {

@@ -195,7 +195,8 @@ describe('PlayerView.readEvents', () => {
     ['club-20', []],
     ['vanilla', ['players=9', 'mafia=2']],
   ])('G7 the audited built-ins never write to the record: against a record frozen throughout they play the same games (%s)', (setup, options) => {
-    const job = makeJob(setup, options, '9', ['smart', 'citizen=random']);
+    // smart's own defaults: tuned values go to the registry's strategies only, not to copies of them.
+    const job = makeJob(setup, options, '9', ['smart:tuned=false', 'citizen=random']);
     // Copies of the strategies are not audited, so every event is frozen before they read it; a write
     // would throw (modules are strict) and a read that differed would change the game.
     const { everyone, byTeam, byRole } = job.strategies;

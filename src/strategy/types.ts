@@ -66,6 +66,12 @@ export interface StrategyParam {
    * claimant by design is a weakness to measure, not a setting to tune into.
    */
   readonly deviation?: boolean;
+  /**
+   * `tune` does not move it (`exploit` still plays its range ends): a setting whose best response
+   * breaks a property the bot must keep — smart's `temperature` at 0 makes players who see the same
+   * evidence act as one, the seat artefact issue 13 removed.
+   */
+  readonly held?: boolean;
   /** The only side whose play it changes (absent: both). */
   readonly team?: 'town' | 'mafia';
 }

@@ -44,7 +44,7 @@ export const SMART_PARAMS: readonly StrategyParam[] = [
   { key: 'bloc', team: 'mafia', default: true, description: 'the mafia vote and nominate as one bloc (false: each mafia member votes his own pick)' },
   { key: 'nominateBlind', team: 'town', default: 0.1, grid: [0, 0.1, 0.25, 0.5, 1], min: 0, max: 1,
     description: 'chance a town player with no suspect (nobody above suspicion 0) nominates anyway while fewer than two are nominated' },
-  { key: 'temperature', default: 0.25, grid: [0, 0.1, 0.25, 0.5, 1, 2, 100], min: 0, max: 100,
+  { key: 'temperature', held: true, default: 0.25, grid: [0, 0.1, 0.25, 0.5, 1, 2, 100], min: 0, max: 100,
     description: 'votes and nominations are drawn with chance ∝ exp(suspicion / temperature): higher spreads them, 0 always takes the top suspect (ties at random)' },
   { key: 'tuned', default: true, fixed: true,
     description: "false: smart's own defaults below, not the built-in setup's tuned values, for the parameters the spec does not set" },
