@@ -48,7 +48,7 @@ export function meanInterval(values: Distribution, z = Z95): Interval | null {
   return { low: values.mean - half, high: values.mean + half };
 }
 
-/** A ratio's sums over games (src/stats/metrics.ts RatioData): Σx, Σn, games with n > 0, Σx², Σxn, Σn². */
+/** A ratio's sums over games: Σx, Σn, games with n > 0, Σx², Σxn, Σn² (x: count, n: trials, per game). */
 export interface RatioSums {
   readonly count: number;
   readonly of: number;

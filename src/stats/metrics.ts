@@ -6,16 +6,10 @@
 import type { Game } from '../engine/game.js';
 import type { RoleDef, Team } from '../model/roles.js';
 import { Distribution, type DistributionData } from './distribution.js';
+import type { RatioSums } from './intervals.js';
 
-/** A ratio's sums over games: Σx, Σn, games with n > 0, Σx², Σxn, Σn² (x: count, n: trials, per game). */
-export interface RatioData {
-  readonly count: number;
-  readonly of: number;
-  readonly games: number;
-  readonly xx: number;
-  readonly xn: number;
-  readonly nn: number;
-}
+/** A ratio's sums over games, as the clustered interval reads them (stats/intervals.ts RatioSums). */
+export type RatioData = RatioSums;
 
 /** A ratio counted game by game: `hit` during a game, `endGame` folds the game's counts into the sums. */
 export class Ratio implements RatioData {
