@@ -63,13 +63,18 @@ describe('a protocol bot that misbehaves fails the game it plays, and the run go
     expectFailedPerGame(r, 'hog', /was killed by SIGABRT \(perhaps over its memory limit\).*heap out of memory/);
   });
 
-  it('one that speaks another protocol version, or a command that does not exist: every game fails, saying why', async () => {
+  it('one that speaks another protocol version: every game fails, saying why', async () => {
     const v2 = await runWith(BAD('v2'));
     expect(v2.report!.failedGames).toBe(6);
     expect(v2.report!.failures[0].error).toMatch(/bad_bot\.mjs v2 \(seat \d+\) speaks protocol 2; mafia-sim speaks 1 \(at its start\)$/);
-    const missing = await runWith('exec:no-such-bot-program --flag');
-    expect(missing.report!.failedGames).toBe(6);
-    expect(missing.report!.failures[0].error).toMatch(/^PluginError: bot exec:no-such-bot-program --flag \(seat \d+\) exited \(code 127\); on stderr: .*not found \(at its start\)$/);
+  });
+
+  it('a command whose program does not exist is one error line before any game, exit 2', async () => {
+    const r = await cliAsync(['run', '--games', '6', '--strategy', 'town=exec:no-such-bot-program --flag', '--json', '--no-progress']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/--strategy town=exec:no-such-bot-program --flag.*no-such-bot-program: command not found/);
   });
 
   it('replaying a failed game fails the same way, naming the bot and the seat; exit 1', async () => {

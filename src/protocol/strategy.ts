@@ -15,6 +15,7 @@ import { workerEntry } from '../runner/pool.js';
 import { botBridge, type BotLaunch } from './bridge.js';
 import { botSettings } from './settings.js';
 import { PROTOCOL_VERSION, wireView, type BotMessage, type EngineMessage, type ViewMode } from './wire.js';
+import { spawnSync } from 'node:child_process';
 
 /** How long a bot may take to start and answer the hello (a TypeScript plug-in compiles first). */
 const STARTUP_MS = 15_000;
@@ -154,6 +155,23 @@ export function execLaunch(command: string): BotLaunch {
 }
 
 const execBots = new Map<string, Strategy>();
+const commandChecks = new Map<string, string | null>();
+
+/**
+ * Why `exec:CMD` cannot start, found before any game: its program is not on the PATH (or not a file
+ * that exists). Null when it can, or when the command does not start with a plain program word (a
+ * quoted name, a variable, an assignment): the bot's start then says what is wrong, game by game.
+ */
+export function commandProblem(command: string): string | null {
+  let problem = commandChecks.get(command);
+  if (problem === undefined) {
+    const program = /^\s*([\w./+-]+)(\s|$)/.exec(command)?.[1];
+    const found = program === undefined || spawnSync('/bin/sh', ['-c', 'command -v -- "$1" >/dev/null', 'sh', program]).status === 0;
+    problem = found ? null : `${program}: command not found`;
+    commandChecks.set(command, problem);
+  }
+  return problem;
+}
 
 /** The strategy of `exec:CMD` (one per command per thread, so one process). */
 export function execStrategy(command: string): Strategy {

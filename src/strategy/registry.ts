@@ -13,7 +13,7 @@ import type { CompiledSetup } from '../setup/compile.js';
 import { ROLES } from '../rules/catalogue.js';
 import { isAuditedStrategy, markAudited } from './audit.js';
 import type { Strategy, StrategyParamValue } from './types.js';
-import { execStrategy, isolatedStrategy } from '../protocol/strategy.js';
+import { commandProblem, execStrategy, isolatedStrategy } from '../protocol/strategy.js';
 import { botSettings } from '../protocol/settings.js';
 
 /** The built-in strategies: audited (./audit.ts), as are their variants with parameters. */
@@ -224,7 +224,12 @@ function namedWithParams(name: string, params: SpecParts['params'], spec: string
 }
 
 function strategyNamed(name: string, spec: string, label: SpecLabel): Strategy {
-  if (isExecName(name)) return execStrategy(name.slice('exec:'.length));
+  if (isExecName(name)) {
+    const command = name.slice('exec:'.length);
+    const problem = commandProblem(command);
+    if (problem !== null) throw new UserError(`${label(spec)}: ${problem}`);
+    return execStrategy(command);
+  }
   if (isPluginPath(name)) {
     const p = loadedPlugin(name);
     if (p) return p;
