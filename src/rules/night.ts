@@ -41,6 +41,14 @@ type Step = { readonly teamKill: true } | { readonly teamKill: false; readonly s
 const KILLED = 1;
 const DUEL = 2;
 
+/** Night.written: the effect arrays a night wrote, so that the next clears only those. */
+const WROTE_FROZEN = 1;
+const WROTE_BLOCKED = 2;
+const WROTE_PROTECTED = 4;
+const WROTE_GUARDED = 8;
+const WROTE_JAIL = 16;
+const WROTE_BAIL = 32;
+
 /**
  * The order of a family's night steps with the option's moves applied (the steps it names take the
  * places those steps held, in the order it gives; a full list is a full order), then each step of a
@@ -88,6 +96,8 @@ export class Night implements NightEffects {
   private noteToAnnounce: Note | null = null;
   /** Seats that act at some step, so a night clears only what it can have set. */
   private readonly anyDuel: boolean;
+  /** Which of tonight's effect arrays an ability wrote (WROTE_* bits): the next night clears only those. */
+  private written = 0;
 
   constructor(
     private readonly g: Game,
@@ -133,13 +143,17 @@ export class Night implements NightEffects {
   /** The night: every step in order, then dawn (G3), then the win check (G5). */
   run(): void {
     const { g } = this;
-    clearSeats(this.frozen);
-    clearSeats(this.blocked);
-    clearSeats(this.protectedBy);
-    clearSeats(this.guardedBy);
+    const w = this.written;
+    if (w !== 0) {
+      if (w & WROTE_FROZEN) clearSeats(this.frozen);
+      if (w & WROTE_BLOCKED) clearSeats(this.blocked);
+      if (w & WROTE_PROTECTED) clearSeats(this.protectedBy);
+      if (w & WROTE_GUARDED) clearSeats(this.guardedBy);
+      if (w & WROTE_JAIL) clearSeats(this.jailOrder);
+      if (w & WROTE_BAIL) clearSeats(this.bailOrder);
+      this.written = 0;
+    }
     clearSeats(this.attacked);
-    clearSeats(this.jailOrder);
-    clearSeats(this.bailOrder);
     if (this.anyDuel) clearSeats(this.duelTarget);
     this.noteTonight = null;
     for (const step of this.steps) {
@@ -235,18 +249,22 @@ export class Night implements NightEffects {
 
   freeze(target: number): void {
     this.frozen[target] = 1;
+    this.written |= WROTE_FROZEN;
   }
 
   block(target: number): void {
     this.blocked[target] = 1;
+    this.written |= WROTE_BLOCKED;
   }
 
   protect(target: number, by: number): void {
     this.protectedBy[target] = by;
+    this.written |= WROTE_PROTECTED;
   }
 
   guard(target: number, by: number): void {
     this.guardedBy[target] = by;
+    this.written |= WROTE_GUARDED;
   }
 
   attack(target: number, _by: number, kind: KillKind): void {
@@ -263,10 +281,12 @@ export class Night implements NightEffects {
 
   jail(target: number, by: number): void {
     if (this.jailOrder[target] === 0) this.jailOrder[target] = by;
+    this.written |= WROTE_JAIL;
   }
 
   bail(target: number, by: number): void {
     this.bailOrder[by] = target;
+    this.written |= WROTE_BAIL;
   }
 
   duel(target: number, by: number): void {
