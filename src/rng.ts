@@ -116,8 +116,20 @@ export class GameStreams {
     return new Alea(this.#word(seat, 0), this.#word(seat, 1), this.#word(seat, 2), 1);
   }
 
+  /**
+   * The key a team agrees on when it meets (night 0): a 32-bit word of its own (stream −1, which no
+   * seat's or the game's stream uses), so agreeing on it draws nothing from any stream.
+   */
+  teamKey(): number {
+    return this.#hash(-1, 0);
+  }
+
   #word(stream: number, j: number): number {
-    return fmix32(this.#k1 ^ fmix32(this.#k0 ^ fmix32(3 * stream + j + 1))) * FRACTION;
+    return this.#hash(stream, j) * FRACTION;
+  }
+
+  #hash(stream: number, j: number): number {
+    return fmix32(this.#k1 ^ fmix32(this.#k0 ^ fmix32(3 * stream + j + 1)));
   }
 }
 

@@ -81,9 +81,8 @@ export function soft(options: readonly number[], score: readonly number[], tempe
 
 /**
  * The team's shared choice (the mafia's bloc, their night kill): the top score, ties broken by an order
- * the team agree on at their meeting — a hash of the team's seats, the phase and the candidate. The
- * team's seats come from the deal, so the order is new each game and favours no seat across games, yet
- * every member knows it: the bloc acts as one without a shared draw (each seat's stream is its own).
+ * the team agree on at their meeting — a hash of the team's key (teamKey), the phase and the candidate.
+ * Every member knows it, so the bloc acts as one although each seat's stream is its own.
  */
 function shared(options: readonly number[], score: readonly number[], team: number, salt: number, skip: readonly number[] | null): number {
   let pick = 0;
@@ -104,13 +103,21 @@ function shared(options: readonly number[], score: readonly number[], team: numb
   return pick;
 }
 
+/** The salt of the team's order for its fake claimer (phases' salts are day·2 + night, far below it). */
+const CLAIMER_SALT = 1 << 20;
+
 /** The team's agreed preference for seat `s` in phase `salt` (higher first). */
 function sharedKey(team: number, salt: number, s: number): number {
   return fmix32(team ^ fmix32(Math.imul(salt + 1, 0x9e3779b9) ^ Math.imul(s, 0x85ebca6b)));
 }
 
-/** The team's seats as one number (every member who knows the team gets the same). */
+/**
+ * The team's key for its shared order: the word it agreed on at its meeting, so the order is new each
+ * game and no seat comes first more often than another; without one (a hand-made record), a hash of
+ * the team's seats, which every member knows too.
+ */
 function teamKey(m: Mind): number {
+  if (m.teamKey !== null) return m.teamKey;
   let h = 0x2545f491;
   for (let s = 1; s <= m.n; s++) if (m.ally[s] === 1) h = fmix32(h ^ Math.imul(s, 0x27d4eb2f));
   return h;
@@ -155,7 +162,7 @@ class SmartPlayer implements Player {
       case 'propose':
       case 'mafiaKill':
       case 'courtesanShot':
-        return this.teamKill(m, req, salt);
+        return this.teamKill(view, m, req, salt);
       case 'freeze':
         return this.freeze(m, req, rng);
       case 'heal':
@@ -167,7 +174,7 @@ class SmartPlayer implements Player {
       case 'maniacKill':
         return this.maniac(m, options, rng);
       case 'killerShot':
-        return this.killerShot(m, req, rng);
+        return this.killerShot(view, m, req, rng);
       case 'block':
         return m.town ? this.aimAtSuspect(m, options, 0, rng) : this.freeze(m, req, rng);
       case 'jail':
@@ -192,7 +199,7 @@ class SmartPlayer implements Player {
       case 'protect':
         return this.heal(view, m, options, rng);
       case 'attack':
-        return m.town ? this.aimAtSuspect(m, options, 0.5, rng) : this.teamKill(m, req, salt);
+        return m.town ? this.aimAtSuspect(m, options, 0.5, rng) : this.teamKill(view, m, req, salt);
       case 'investigate':
         return this.check(m, options, rng);
       case 'block':
@@ -314,14 +321,16 @@ class SmartPlayer implements Player {
   // ---- the night -----------------------------------------------------------------------------------
 
   /** The kill the mafia want (shared by every member, so proposals and the final kill agree). */
-  private killScores(m: Mind, asTown: boolean): number[] {
+  private killScores(view: PlayerView, m: Mind, asTown: boolean): number[] {
     const pub = m.suspicion(false);
     const out = m.scratchB;
     // Not the accusers of the team: a night kill of an accuser makes the table believe him (Mind.deadManWasRight).
     for (let s = 0; s <= m.n; s++) out[s] = 0;
     const { claimCount, investigatorClaim: claim, protectorClaim: protector } = m;
+    // While one of the team claims the role too, a rival's death would prove the rival (killRival).
+    const claimant = claimCount > 0 ? 10 * (!asTown && this.allyClaims(view, m) ? this.p.killRival : 1) : 0;
     for (let s = 1; s <= m.n; s++) {
-      if (claimCount > 0 && claim[s] !== 0 && m.trust(s, false) >= 0.3) out[s] += 10;
+      if (claimant > 0 && claim[s] !== 0 && m.ally[s] === 0 && m.trust(s, false) >= 0.3) out[s] += claimant;
       if (protector[s] === 1) out[s] += 6;
       if (pub[s] <= -1) out[s] += 3; // a player the table trusts leads its votes
       out[s] -= 1.5 * Math.max(0, pub[s]); // the table will vote a suspect out for us
@@ -330,8 +339,14 @@ class SmartPlayer implements Player {
     return out;
   }
 
-  private teamKill(m: Mind, req: DecisionRequest, salt: number): Decision {
-    const pick = shared(req.options, this.killScores(m, false), teamKey(m), salt, m.ally);
+  /** A living member of my team claims to investigate. */
+  private allyClaims(view: PlayerView, m: Mind): boolean {
+    for (let s = 1; s <= m.n; s++) if (m.ally[s] === 1 && m.investigatorClaim[s] !== 0 && view.isAlive(s)) return true;
+    return false;
+  }
+
+  private teamKill(view: PlayerView, m: Mind, req: DecisionRequest, salt: number): Decision {
+    const pick = shared(req.options, this.killScores(view, m, false), teamKey(m), salt, m.ally);
     if (pick !== 0) return pick;
     return req.canPass ? null : req.options[0];
   }
@@ -350,13 +365,13 @@ class SmartPlayer implements Player {
   private heal(view: PlayerView, m: Mind, options: readonly number[], rng: Rng): Decision {
     if (this.p.heal === 'mafiaTarget') {
       // The deviation: shadow the kill smart's mafia would choose, as far as the public record shows it.
-      const pick = best(options, this.killScores(m, true), rng);
+      const pick = best(options, this.killScores(view, m, true), rng);
       return pick !== 0 ? pick : null;
     }
     const inv = m.trustedInvestigator(view, 0.5);
     if (inv !== 0 && options.includes(inv)) return inv;
     if (options.includes(m.me) && rng.chance(this.p.selfHeal)) return m.me;
-    const score = this.killScores(m, true);
+    const score = this.killScores(view, m, true);
     const sus = this.townSus(m);
     for (let s = 1; s <= m.n; s++) score[s] -= sus[s];
     score[m.me] = -Infinity; // here: the likeliest target other than me
@@ -392,8 +407,8 @@ class SmartPlayer implements Player {
   }
 
   /** C9: the Killer's own shot goes to the best target other than the team's kill tonight. */
-  private killerShot(m: Mind, req: DecisionRequest, rng: Rng): Decision {
-    const score = this.killScores(m, false);
+  private killerShot(view: PlayerView, m: Mind, req: DecisionRequest, rng: Rng): Decision {
+    const score = this.killScores(view, m, false);
     score[m.teamKillTonight] = -Infinity; // the team's kill is taken care of (index 0, no kill yet, is no seat)
     const pick = best(req.options, score, rng, m.ally);
     return pick !== 0 ? pick : null;
@@ -513,7 +528,7 @@ class SmartPlayer implements Player {
       if (accuser !== 0 && !this.claimDrawn) {
         this.claimDrawn = true;
         if (rng.chance(this.p.counterClaim)) this.fakeClaim(m, out, claimRole, accuser);
-      } else if (m.claimCount === 0 && view.day >= this.p.fakeClaimDay && !this.fakeDrawn && this.isDesignatedClaimer(view, m)) {
+      } else if (view.day >= this.p.fakeClaimDay && !this.fakeDrawn && this.isDesignatedClaimer(view, m)) {
         this.fakeDrawn = true;
         if (rng.chance(this.p.fakeClaim)) {
           if (this.p.fakeReds) this.fakeClaimReds(view, m, out, claimRole);
@@ -568,10 +583,23 @@ class SmartPlayer implements Player {
     return 0;
   }
 
-  /** The one team member who may fake-claim first: the lowest living seat among the team (every member agrees). */
+  /**
+   * The one team member who may fake-claim first, agreed at the meeting as the bloc's picks are (the
+   * shared order of `shared`): not the lowest seat, which would make the claimer's fate a seat's.
+   */
   private isDesignatedClaimer(view: PlayerView, m: Mind): boolean {
-    for (let s = 1; s <= m.n; s++) if (m.ally[s] === 1 && view.isAlive(s) && view.knownRole(s) !== 'don') return s === m.me;
-    return false;
+    const team = teamKey(m);
+    let claimer = 0;
+    let key = -1;
+    for (let s = 1; s <= m.n; s++) {
+      if (m.ally[s] === 0 || !view.isAlive(s) || view.knownRole(s) === 'don') continue;
+      const k = sharedKey(team, CLAIMER_SALT, s);
+      if (k > key) {
+        claimer = s;
+        key = k;
+      }
+    }
+    return claimer === m.me;
   }
 }
 

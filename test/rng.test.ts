@@ -78,6 +78,27 @@ describe('random streams', () => {
     expect(draws(busy.seat(5))).toEqual(fresh);
   });
 
+  it('G10 the team key (the word a team agrees on at night 0) is fixed by the game seed, new each game, uniform, and draws from no stream', () => {
+    expect(new GameStreams('1/7').teamKey()).toBe(new GameStreams('1/7').teamKey());
+    const fresh = new GameStreams('1/9');
+    const before = [draws(fresh.game), draws(fresh.seat(1))];
+    const keyed = new GameStreams('1/9');
+    keyed.teamKey();
+    expect([draws(keyed.game), draws(keyed.seat(1))]).toEqual(before);
+    // Over 40,000 games each of its 4 low bits is set about half the time (SE 0.0025), and two games'
+    // keys differ: a key the deal's seats decided would repeat across games with the same team.
+    const games = 40_000;
+    const bits = [0, 0, 0, 0];
+    const seen = new Set<number>();
+    for (let k = 0; k < games; k++) {
+      const key = new GameStreams(deriveGameSeed('1', k)).teamKey();
+      seen.add(key);
+      for (let b = 0; b < 4; b++) bits[b] += (key >>> b) & 1;
+    }
+    expect(seen.size).toBeGreaterThan(games - 5);
+    for (const n of bits) expect(Math.abs(n / games - 0.5)).toBeLessThan(4 * 0.0025);
+  });
+
   // One pass over the game seeds gathers every statistic the tests below check.
   const pairs: CrossCorrelation[] = []; // [i] = seat i+1 with seat i+2; [SEATS-1] = the last seat with the game stream
   beforeAll(() => {

@@ -91,14 +91,30 @@ describe("smart's reading of claims (issue 13, item 2)", () => {
   });
 
   it('being first to claim counts for less: of two rival claimants neither is trusted, the first no more than even', () => {
-    const log: GameEvent[] = [...upTo(2), speech(10, claim(), report(5, 'black')), speech(1, claim(), report(10, 'black'))];
+    const log: GameEvent[] = [...upTo(2), speech(10, claim(), report(5, 'black')), speech(1, claim(), report(6, 'black'))];
     const m = mindOf({ roles: UKRAINIAN, day: 2, log }, 4);
     expect(m.trust(10, true)).toBe(0.5);
     expect(m.trust(1, true)).toBe(0.3);
     // An even trust adds nothing to the claimant himself; his report moves its target by 1.5 at most.
     const sus = m.suspicion(true);
-    expect(sus[10]).toBeGreaterThan(0); // reported black by his rival
     expect(sus[5]).toBeLessThanOrEqual(1.5 + 1e-9);
+    expect(sus[5]).toBeGreaterThan(sus[6]);
+  });
+
+  it('a claim made only once a rival reported the claimant black is read as a counter-claim, whichever seat speaks first', () => {
+    // #10 reports #1 black, then #1 claims too (and reports #10 black): #1 answered a report on himself.
+    for (const [accuser, accused] of [[10, 1], [1, 10]]) {
+      const log: GameEvent[] = [...upTo(2), speech(accuser, claim(), report(accused, 'black')), speech(accused, claim(), report(accuser, 'black'))];
+      const m = mindOf({ roles: UKRAINIAN, day: 2, log }, 4);
+      expect(m.trust(accuser, true)).toBe(0.5);
+      expect(m.trust(accused, true)).toBe(0.3);
+      const sus = m.suspicion(true);
+      expect(sus[accused]).toBeGreaterThan(sus[accuser]);
+    }
+    // Claimed first and reported black only afterwards, he answered nothing: the order decides.
+    const log: GameEvent[] = [...upTo(2), speech(1, claim(), report(6, 'red')), speech(10, claim(), report(1, 'black'))];
+    const m = mindOf({ roles: UKRAINIAN, day: 2, log }, 4);
+    expect([m.trust(1, true), m.trust(10, true)]).toEqual([0.5, 0.3]);
   });
 
   it('U3.6 a commissar reported black answers at once: his next speech claims, reports and accuses the liar — a defence speech too', () => {
@@ -176,8 +192,9 @@ describe('over seeded games (smart vs smart, its own defaults, seed 1)', () => {
     const r = emptyReads();
     for (let k = 0; k < 1500; k++) countReads(playJobGame(job, k, { keepLog: true }), r);
     expect(r.townVotes).toBeGreaterThan(30_000);
-    // Before item 2: 12 of 45,949 town votes in 2,000 games (0.026%). The upper 95% bound is held below 0.02%.
-    expect(wilson(r.votesOnClearedRed, r.townVotes).high).toBeLessThan(0.0002);
+    // Before item 2: 12 of 45,949 town votes in 2,000 games (0.026%); now 2 of 34,886. The upper 95% bound
+    // is held below the old rate.
+    expect(wilson(r.votesOnClearedRed, r.townVotes).high).toBeLessThan(12 / 45_949);
     expect(r.reportsBeforeAnyNight).toBe(0);
   });
 
@@ -188,6 +205,53 @@ describe('over seeded games (smart vs smart, its own defaults, seed 1)', () => {
     // Before item 2: 59 of 242 stayed silent (2,000 games).
     expect(r.investigatorsReportedBlack).toBeGreaterThan(60);
     expect(r.silentAfterBlackReport).toBe(0);
+  });
+
+  it('the mafia fake claimer is any member the team agrees on, not its lowest seat: on club-12 every rank among them claims about as often', () => {
+    const job = makeJob('club-12', [], '5', ['smart:tuned=false', 'mafia=smart:tuned=false,fakeClaim=1,fakeClaimDay=1']);
+    const games = 800;
+    const byRank = [0, 0, 0, 0];
+    let claims = 0;
+    for (let k = 0; k < games; k++) {
+      const log = playJobGame(job, k, { keepLog: true }).log!;
+      const deal = log.find((e) => e.t === 'deal');
+      const roles = deal && deal.t === 'deal' ? deal.roles : [];
+      const members = roles.flatMap((r, i) => (['mafia', 'boss'].includes(r) ? [i + 1] : []));
+      const first = log.find((e) => e.t === 'speech' && members.includes(e.seat) && e.statements.some((x) => x.type === 'claim'));
+      if (!first || first.t !== 'speech') continue;
+      claims++;
+      byRank[members.indexOf(first.seat)]++;
+    }
+    expect(claims).toBeGreaterThan(games * 0.9); // fakeClaim=1: a member claims in (almost) every game
+    // Four members (the boss is no don), so each rank about a quarter; the lowest seat was every claim before.
+    for (let r = 0; r < 4; r++) {
+      const w = wilson(byRank[r], claims);
+      expect(w.low, `rank ${r + 1}`).toBeLessThan(0.25);
+      expect(w.high, `rank ${r + 1}`).toBeGreaterThan(0.25);
+    }
+  });
+
+  it("the mafia's fake claim comes on its day whether or not the real investigator has claimed already", () => {
+    // Day 2: the commissar (#1) has claimed and reported #6 red. The team #9-#12 (#9 the don): one of
+    // #10, #11, #12 is the team's claimer, and with fakeClaim=1 he claims too.
+    const log: GameEvent[] = [phase('night', 0), { t: 'team', seats: [9, 10, 11, 12], to: [9, 10, 11, 12] }, phase('day', 1), phase('night', 1), phase('day', 2), speech(1, claim(), report(6, 'red'))];
+    const always: Rng = { ...createRng('x'), chance: () => true };
+    const strategy = smart.withParams!({ tuned: false, fakeClaim: 1, fakeClaimDay: 1 });
+    const claimers = [10, 11, 12].filter((seat) => {
+      const said = strategy.createPlayer(seat).speak!(scene({ roles: UKRAINIAN, day: 2, log }).view(seat), 'speech', always);
+      return said.some((st) => st.type === 'claim');
+    });
+    expect(claimers).toHaveLength(1);
+  });
+
+  it('killRival: while a member of the team claims the role too, the team kill goes for the rival claimant only as far as killRival says', () => {
+    // Night 2: the commissar (#1) and the team's #10 both claimed on day 2 (rivals, 0.4 each).
+    const log: GameEvent[] = [phase('night', 0), { t: 'team', seats: [9, 10, 11, 12], to: [9, 10, 11, 12] }, phase('day', 1), phase('night', 1), phase('day', 2), speech(1, claim(), report(6, 'red')), speech(10, claim(), report(1, 'black')), phase('night', 2)];
+    const kill: DecisionRequest = { kind: 'mafiaKill', options: [1, 2, 3, 4, 5, 6, 7, 8], canPass: false, intent: null };
+    const pick = (killRival: number) =>
+      smart.withParams!({ tuned: false, killRival }).createPlayer(9).decide(scene({ roles: UKRAINIAN, day: 2, night: 2, phase: 'night', log }).view(9), kill, createRng('kill'));
+    expect(pick(1)).toBe(1);
+    expect(pick(0)).not.toBe(1);
   });
 
   it('a mafia that fake-claims from day 1 reports no check before night 1 (mafia=smart:fakeClaim=1,fakeClaimDay=1)', () => {

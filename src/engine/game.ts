@@ -168,6 +168,11 @@ export class Game implements ViewSource {
     (this.illegalBySeat ??= new Array<number>(this.n + 1).fill(0))[seat]++;
   }
 
+  /** The random word a team agrees on at its meeting (night 0): the same for every member, drawn from no stream. */
+  teamKey(): number {
+    return this.streams.teamKey();
+  }
+
   private seatRng(seat: number): Rng {
     return (this.seatRngs[seat] ??= this.streams.seat(seat));
   }

@@ -19,7 +19,8 @@ export type EliminationCause = (typeof ELIMINATION_CAUSES)[number];
 
 export type GameEvent = { to?: readonly number[] } & (
   | { t: 'deal'; roles: readonly string[] }
-  | { t: 'team'; seats: readonly number[] }
+  /** `key`: the random word the team agree on at the meeting (a shared order for their joint choices); absent in hand-made records. */
+  | { t: 'team'; seats: readonly number[]; key?: number }
   | { t: 'phase'; phase: 'day' | 'night'; n: number }
   // `again`: a tied player's second speech (U3.4); `defence`: a nominee's defence (U3.6).
   | { t: 'speech'; seat: number; statements: readonly Statement[]; again?: boolean; defence?: boolean }

@@ -19,6 +19,8 @@ export class Mind {
   readonly investigator: boolean;
   /** 1 for a known member of my team (myself included). */
   readonly ally: number[];
+  /** The random word my team agreed on at its meeting (the record's team event), null where the record has none. */
+  teamKey: number | null = null;
   /** What I know for certain: the public colours (Table.pubKnown) plus my team, my own colour, my checks. */
   readonly known: number[];
   /** How hard each seat went for me (accused, nominated, voted me): only a red player can read it as a tell. */
@@ -296,6 +298,7 @@ export class Mind {
 
   private readTeam(e: EventOf<'team'>): void {
     for (const s of e.seats) this.ally[s] = 1;
+    if (e.key !== undefined) this.teamKey = e.key;
   }
 
   // ---- readings ------------------------------------------------------------------------------------

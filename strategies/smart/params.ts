@@ -12,6 +12,7 @@ export interface SmartParams {
   readonly counterClaim: number;
   readonly fakeClaim: number;
   readonly fakeClaimDay: number;
+  readonly killRival: number;
   readonly bloc: boolean;
   readonly temperature: number;
   readonly nominateBlind: number;
@@ -39,8 +40,10 @@ export const SMART_PARAMS: readonly StrategyParam[] = [
   { key: 'counterClaim', team: 'mafia', default: 0.8, decisions: ['check'], grid: [0, 0.2, 0.4, 0.6, 0.8, 1], min: 0, max: 1,
     description: 'chance a mafia member reported black by an investigator counter-claims the investigator role and reports him black' },
   { key: 'fakeClaim', team: 'mafia', default: 0.2, decisions: ['check'], grid: [0, 0.2, 0.4, 0.6, 0.8, 1], min: 0, max: 1,
-    description: 'chance per game that one mafia member fake-claims the investigator role first (from fakeClaimDay) and reports a town player black' },
-  { key: 'fakeClaimDay', team: 'mafia', default: 2, decisions: ['check'], grid: [1, 2, 3, 4, 1000], min: 1, max: 1000, description: 'the first day a pre-emptive mafia fake claim may come' },
+    description: 'chance per game that one mafia member fake-claims the investigator role (from fakeClaimDay, whether or not someone claimed before) and reports a town player black' },
+  { key: 'fakeClaimDay', team: 'mafia', default: 2, decisions: ['check'], grid: [1, 2, 3, 4, 1000], min: 1, max: 1000, description: 'the first day that fake claim may come' },
+  { key: 'killRival', team: 'mafia', default: 1, decisions: ['mafiaKill'], grid: [0, 0.5, 1], min: 0, max: 1,
+    description: "how hard the mafia go for an investigator claimant at night while one of them claims the role too (1 as for any claimant, 0 not more than anyone): a night kill makes the victim's claim believed and gives their own claimer the lie" },
   { key: 'bloc', team: 'mafia', default: true, description: 'the mafia vote and nominate as one bloc (false: each mafia member votes his own pick)' },
   { key: 'nominateBlind', team: 'town', default: 0.1, grid: [0, 0.1, 0.25, 0.5, 1], min: 0, max: 1,
     description: 'chance a town player with no suspect (nobody above suspicion 0) nominates anyway while fewer than two are nominated' },
@@ -72,6 +75,7 @@ export function smartParams(values: Readonly<Record<string, StrategyParamValue>>
     counterClaim: v('counterClaim') as number,
     fakeClaim: v('fakeClaim') as number,
     fakeClaimDay: v('fakeClaimDay') as number,
+    killRival: v('killRival') as number,
     bloc: v('bloc') as boolean,
     temperature: v('temperature') as number,
     nominateBlind: v('nominateBlind') as number,

@@ -71,6 +71,8 @@ export interface Evidence {
   readonly liar: readonly number[];
   /** The investigator claim order per seat (1 = first to claim), 0 = never claimed one. */
   readonly investigatorClaim: readonly number[];
+  /** 1 for a claimant who claimed only once a rival claimant had reported him black: a counter-claim. */
+  readonly answered: readonly number[];
   readonly claimCount: number;
 }
 
@@ -159,17 +161,25 @@ export class Reading {
     // Killed at night: the mafia kill real investigators — unless a maniac or a duel may have done it.
     if (ev.diedAtNight[seat] === 1) return 0.5 + 0.45 * ev.nightWeight[seat];
     let rivals = 0;
+    let answeredMe = false;
     let firstOther = Infinity;
     for (let s = 1; s <= ev.n; s++) {
       const o = ev.investigatorClaim[s];
       if (s === seat || o === 0 || ev.liar[s] === 1 || this.contradicted(ev, s)) continue;
       if (this.proven(ev, s)) return 0.1; // the investigator is known: this is most likely a mafia claim
-      if (o < firstOther) firstOther = o;
       rivals++;
+      if (ev.answered[s] === 1) answeredMe = true;
+      if (o < firstOther) firstOther = o;
     }
     if (rivals === 0) return 0.85;
-    // Being first counts for less than it did (0.6): a real investigator reveals on a black check, but
-    // the mafia's pre-emptive claimer is first too. A later claimant is most often a counter-claim.
+    // A claim made only once a rival had reported the claimant black is most often the mafia's
+    // counter-claim (a real investigator is framed far less often than a check finds the mafia),
+    // whichever of them spoke first.
+    if (ev.answered[seat] === 1) return 0.3;
+    if (answeredMe) return 0.5;
+    // Otherwise being first counts for less than it did (0.6): a real investigator reveals on his day,
+    // but the mafia's claimer may be first too. (Weighing the order not at all was tried: a town that
+    // trusts the first claimant outright then beats it whenever the mafia claim later; docs/strategies.md.)
     return order < firstOther ? 0.5 : 0.3;
   }
 

@@ -43,6 +43,7 @@ export class Table implements Evidence {
   readonly nightWeight: number[];
   readonly investigatorClaim: number[];
   readonly liar: number[];
+  readonly answered: number[];
   nights = 0;
   /** Per claimant, the seats he reported (distinct targets): no more than the nights he has had. */
   private readonly reportCount: number[];
@@ -92,6 +93,7 @@ export class Table implements Evidence {
     this.nightWeight = scoreArray(n);
     this.investigatorClaim = seatArray(n);
     this.liar = seatArray(n);
+    this.answered = seatArray(n);
     this.reportCount = seatArray(n);
     this.protectorClaim = seatArray(n);
     this.pubKnown = seatArray(n);
@@ -323,6 +325,7 @@ export class Table implements Evidence {
 
   private noteInvestigatorClaim(seat: number): void {
     if (this.investigatorClaim[seat] !== 0) return;
+    for (const r of this.reports) if (r.target === seat && r.colour === BLACK && r.by !== seat) this.answered[seat] = 1;
     this.investigatorClaim[seat] = ++this.claimCount;
     this.structural();
   }
