@@ -27,11 +27,13 @@ export function runClubDay(c: ClubDayState): void {
   const { g, discipline } = c;
   const order = speakingOrder(g, g.day);
   const heard: number[] = []; // C10.4: the jailed who have spoken today
+  // Only the Judge jails, at night: a jail empty as the day begins stays empty, and nobody is yielded to.
+  const canYield = yieldOptions(c, heard).length > 0;
   for (const seat of order) {
     if (g.alive[seat] !== 1 || c.isJailed(seat)) continue; // C10.1: the jailed give no speech
     if (discipline.skips(seat)) continue; // U12.2 (C19)
     if (speech(c, seat)) return;
-    if (g.alive[seat] !== 1) continue;
+    if (!canYield || g.alive[seat] !== 1) continue;
     const jailed = yieldOptions(c, heard);
     if (jailed.length === 0) continue;
     const to = g.ask(seat, 'yield', jailed, true, null); // C10.4
