@@ -507,7 +507,7 @@ class SmartPlayer implements Player {
     if (!this.p.mafiaTalk) return [];
     const danger = this.dangerScores(m);
     const out: Statement[] = [];
-    const claimRole = view.tableRoles.find((r) => r.team === 'town' && r.traits.investigator)?.id ?? '';
+    const claimRole = m.investigatorRole;
     if (claimRole && !m.iClaimed && kind !== 'lastWord') {
       const accuser = this.reportedMeBlack(view, m);
       if (accuser !== 0 && !this.claimDrawn) {

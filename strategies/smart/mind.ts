@@ -74,9 +74,9 @@ export class Mind {
     this.me = view.seat;
     this.role = view.role;
     this.town = view.team === 'town';
-    this.investigator = this.town && view.roleInfo(this.role)?.traits.investigator === true;
     this.record = view.publicRecord;
     this.table = tableOf(this.record);
+    this.investigator = this.town && this.table.roleInfo(this.role)?.traits.investigator === true;
     this.ally = seatArray(n);
     this.known = seatArray(n);
     this.ally[this.me] = 1;
@@ -126,6 +126,10 @@ export class Mind {
   /** The public record's evidence as the Table has it (for a deviation's own reading: ./lens.ts). */
   get evidence(): Evidence {
     return this.table;
+  }
+  /** The town's investigator role (the one the mafia claim), '' if the table has none. */
+  get investigatorRole(): string {
+    return this.table.investigatorRole;
   }
   /** The seats of the latest tied vote (U3.4). */
   get lastTie(): readonly number[] {
