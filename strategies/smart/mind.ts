@@ -3,12 +3,17 @@
 // who went for it — and its private reading, kept up to date from the Table's journal. Everything here
 // comes from the PlayerView (the Table from its public record).
 import type { GameEvent } from '../../src/model/events.js';
+import { fmix32 } from '../../src/rng.js';
 import type { PlayerView, PublicRecord } from '../../src/views/view.js';
 import { BLACK, RED, Reading, scoreArray, seatArray, vouchWeight, type Evidence, type Report } from './reading.js';
 import { ACCUSE, DIED, LEARN, STALE, tableOf, VOTE, VOUCH, type Table } from './table.js';
 
 type EventType = GameEvent['t'];
 type EventOf<T extends EventType> = Extract<GameEvent, { t: T }>;
+
+/** Mind.scratchA and scratchB per table size. */
+const SCRATCH_A: number[][] = [];
+const SCRATCH_B: number[][] = [];
 
 export class Mind {
   readonly n: number;
@@ -48,8 +53,8 @@ export class Mind {
   private accusedAlliesA: number[] | null = null;
   private accusedCounted = 0;
   private reportedA: number[] | null = null;
-  private scratchAA: number[] | null = null;
-  private scratchBA: number[] | null = null;
+  /** The team's seats as one number (teamKey), worked out at first use after the team changed (null). */
+  private teamKeyV: number | null = null;
   /** My private reading, made at its first use (the mafia hardly need one). */
   private privA: Reading | null = null;
   /**
@@ -158,12 +163,24 @@ export class Mind {
   get reported(): number[] {
     return (this.reportedA ??= seatArray(this.n));
   }
-  /** Scratch arrays for the strategy's per-decision scores (reused: no garbage per decision). */
+  /**
+   * Scratch arrays for the strategy's per-decision scores, one pair per table size for every seat: a
+   * decision writes them and reads them before it returns, so no garbage per decision or per seat.
+   */
   get scratchA(): number[] {
-    return (this.scratchAA ??= scoreArray(this.n));
+    return (SCRATCH_A[this.n] ??= scoreArray(this.n));
   }
   get scratchB(): number[] {
-    return (this.scratchBA ??= scoreArray(this.n));
+    return (SCRATCH_B[this.n] ??= scoreArray(this.n));
+  }
+  /** The team's seats as one number (every member who knows the team gets the same). */
+  get teamKey(): number {
+    if (this.teamKeyV === null) {
+      let h = 0x2545f491;
+      for (let s = 1; s <= this.n; s++) if (this.ally[s] === 1) h = fmix32(h ^ Math.imul(s, 0x27d4eb2f));
+      this.teamKeyV = h;
+    }
+    return this.teamKeyV;
   }
   /** Tonight's team kill target (seen by the team), 0 if none yet. */
   get teamKillTonight(): number {
@@ -300,6 +317,7 @@ export class Mind {
 
   private readTeam(e: EventOf<'team'>): void {
     for (const s of e.seats) this.ally[s] = 1;
+    this.teamKeyV = null;
   }
 
   // ---- readings ------------------------------------------------------------------------------------
