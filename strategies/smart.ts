@@ -111,18 +111,6 @@ function sharedKey(team: number, salt: number, s: number): number {
   return fmix32(team ^ fmix32(Math.imul(salt + 1, 0x9e3779b9) ^ Math.imul(s, 0x85ebca6b)));
 }
 
-/**
- * The team's key for its shared order: the word it agreed on at its meeting, so the order is new each
- * game and no seat comes first more often than another; without one (a hand-made record), a hash of
- * the team's seats, which every member knows too.
- */
-function teamKey(m: Mind): number {
-  if (m.teamKey !== null) return m.teamKey;
-  let h = 0x2545f491;
-  for (let s = 1; s <= m.n; s++) if (m.ally[s] === 1) h = fmix32(h ^ Math.imul(s, 0x27d4eb2f));
-  return h;
-}
-
 class SmartPlayer implements Player {
   private m: Mind | null = null;
   /** Mafia: whether this seat has settled its counter-claim / fake-claim draw (once per game). */
@@ -223,7 +211,8 @@ class SmartPlayer implements Player {
   // ---- the day -------------------------------------------------------------------------------------
 
   private nominate(view: PlayerView, m: Mind, options: readonly number[], rng: Rng, salt: number): Decision {
-    const already = view.nominees().length;
+    const nominees = view.nominees();
+    const already = nominees.length;
     if (!m.town) {
       const pick = this.blocPick(m, options, this.dangerScores(m), rng, salt, m.ally);
       return pick !== 0 && already < 3 ? pick : null;
@@ -233,7 +222,7 @@ class SmartPlayer implements Player {
     const pick = soft(options, sus, this.p.temperature, rng, red);
     if (pick === 0) return null;
     // A player the trusted investigator cleared must not be the only nominee (he would leave unvoted).
-    if (already < 2) return sus[pick] > EPS || this.clearedNominee(view, red) || rng.chance(this.p.nominateBlind) ? pick : null;
+    if (already < 2) return sus[pick] > EPS || this.clearedNominee(nominees, red) || rng.chance(this.p.nominateBlind) ? pick : null;
     return sus[pick] >= this.p.nominateAt ? pick : null;
   }
 
@@ -251,8 +240,8 @@ class SmartPlayer implements Player {
   }
 
   /** Whether one of today's nominees is a settled red. */
-  private clearedNominee(view: PlayerView, red: readonly number[]): boolean {
-    for (const s of view.nominees()) if (red[s] === 1) return true;
+  private clearedNominee(nominees: readonly number[], red: readonly number[]): boolean {
+    for (const s of nominees) if (red[s] === 1) return true;
     return false;
   }
 
@@ -283,7 +272,7 @@ class SmartPlayer implements Player {
 
   /** A mafia member's nomination or vote: the bloc's shared pick (`bloc`), else his own softmax draw. */
   private blocPick(m: Mind, options: readonly number[], score: readonly number[], rng: Rng, salt: number, skip: readonly number[] | null): number {
-    return this.p.bloc ? shared(options, score, teamKey(m), salt, skip) : soft(options, score, this.p.temperature, rng, skip);
+    return this.p.bloc ? shared(options, score, m.teamKey, salt, skip) : soft(options, score, this.p.temperature, rng, skip);
   }
 
   /** U3.4: "all tied leave?" — the town says yes only against suspects; the mafia only when no ally is tied. */
@@ -346,7 +335,7 @@ class SmartPlayer implements Player {
   }
 
   private teamKill(view: PlayerView, m: Mind, req: DecisionRequest, salt: number): Decision {
-    const pick = shared(req.options, this.killScores(view, m, false), teamKey(m), salt, m.ally);
+    const pick = shared(req.options, this.killScores(view, m, false), m.teamKey, salt, m.ally);
     if (pick !== 0) return pick;
     return req.canPass ? null : req.options[0];
   }
@@ -452,7 +441,7 @@ class SmartPlayer implements Player {
    * or (`bloc`) by the team's agreed order, so the bloc accuses the seat it votes.
    */
   private topSuspect(view: PlayerView, sus: readonly number[], m: Mind, rng: Rng, bloc = false): number {
-    const team = bloc ? teamKey(m) : 0;
+    const team = bloc ? m.teamKey : 0;
     const salt = view.day * 2;
     let pick = 0;
     let top = -Infinity;
@@ -522,7 +511,7 @@ class SmartPlayer implements Player {
     if (!this.p.mafiaTalk) return [];
     const danger = this.dangerScores(m);
     const out: Statement[] = [];
-    const claimRole = view.tableRoles.find((r) => r.team === 'town' && r.traits.investigator)?.id ?? '';
+    const claimRole = m.investigatorRole;
     if (claimRole && !m.iClaimed && kind !== 'lastWord') {
       const accuser = this.reportedMeBlack(view, m);
       if (accuser !== 0 && !this.claimDrawn) {
@@ -588,7 +577,7 @@ class SmartPlayer implements Player {
    * shared order of `shared`): not the lowest seat, which would make the claimer's fate a seat's.
    */
   private isDesignatedClaimer(view: PlayerView, m: Mind): boolean {
-    const team = teamKey(m);
+    const team = m.teamKey;
     let claimer = 0;
     let key = -1;
     for (let s = 1; s <= m.n; s++) {

@@ -3,12 +3,17 @@
 // who went for it — and its private reading, kept up to date from the Table's journal. Everything here
 // comes from the PlayerView (the Table from its public record).
 import type { GameEvent } from '../../src/model/events.js';
+import { fmix32 } from '../../src/rng.js';
 import type { PlayerView, PublicRecord } from '../../src/views/view.js';
 import { BLACK, RED, Reading, scoreArray, seatArray, vouchWeight, type Evidence, type Report } from './reading.js';
 import { ACCUSE, DIED, LEARN, STALE, tableOf, VOTE, VOUCH, type Table } from './table.js';
 
 type EventType = GameEvent['t'];
 type EventOf<T extends EventType> = Extract<GameEvent, { t: T }>;
+
+/** Mind.scratchA and scratchB per table size. */
+const SCRATCH_A: number[][] = [];
+const SCRATCH_B: number[][] = [];
 
 export class Mind {
   readonly n: number;
@@ -19,8 +24,6 @@ export class Mind {
   readonly investigator: boolean;
   /** 1 for a known member of my team (myself included). */
   readonly ally: number[];
-  /** The random word my team agreed on at its meeting (the record's team event), null where the record has none. */
-  teamKey: number | null = null;
   /** What I know for certain: the public colours (Table.pubKnown) plus my team, my own colour, my checks. */
   readonly known: number[];
   /** How hard each seat went for me (accused, nominated, voted me): only a red player can read it as a tell. */
@@ -50,8 +53,8 @@ export class Mind {
   private accusedAlliesA: number[] | null = null;
   private accusedCounted = 0;
   private reportedA: number[] | null = null;
-  private scratchAA: number[] | null = null;
-  private scratchBA: number[] | null = null;
+  /** The team's key (teamKey): the word agreed at the meeting, else a hash of its seats made at first use after the team changed (null). */
+  private teamKeyV: number | null = null;
   /** My private reading, made at its first use (the mafia hardly need one). */
   private privA: Reading | null = null;
   /**
@@ -76,9 +79,9 @@ export class Mind {
     this.me = view.seat;
     this.role = view.role;
     this.town = view.team === 'town';
-    this.investigator = this.town && view.roleInfo(this.role)?.traits.investigator === true;
     this.record = view.publicRecord;
     this.table = tableOf(this.record);
+    this.investigator = this.town && this.table.roleInfo(this.role)?.traits.investigator === true;
     this.ally = seatArray(n);
     this.known = seatArray(n);
     this.ally[this.me] = 1;
@@ -129,6 +132,10 @@ export class Mind {
   get evidence(): Evidence {
     return this.table;
   }
+  /** The town's investigator role (the one the mafia claim), '' if the table has none. */
+  get investigatorRole(): string {
+    return this.table.investigatorRole;
+  }
   /** The seats of the latest tied vote (U3.4). */
   get lastTie(): readonly number[] {
     return this.table.lastTie;
@@ -156,12 +163,28 @@ export class Mind {
   get reported(): number[] {
     return (this.reportedA ??= seatArray(this.n));
   }
-  /** Scratch arrays for the strategy's per-decision scores (reused: no garbage per decision). */
+  /**
+   * Scratch arrays for the strategy's per-decision scores, one pair per table size for every seat: a
+   * decision writes them and reads them before it returns, so no garbage per decision or per seat.
+   */
   get scratchA(): number[] {
-    return (this.scratchAA ??= scoreArray(this.n));
+    return (SCRATCH_A[this.n] ??= scoreArray(this.n));
   }
   get scratchB(): number[] {
-    return (this.scratchBA ??= scoreArray(this.n));
+    return (SCRATCH_B[this.n] ??= scoreArray(this.n));
+  }
+  /**
+   * The key of my team's shared order (every member gets the same): the random word it agreed on at its
+   * meeting (the record's team event), so the order is new each game and no seat comes first more often
+   * than another; where the record has none (a hand-made one), a hash of the team's seats.
+   */
+  get teamKey(): number {
+    if (this.teamKeyV === null) {
+      let h = 0x2545f491;
+      for (let s = 1; s <= this.n; s++) if (this.ally[s] === 1) h = fmix32(h ^ Math.imul(s, 0x27d4eb2f));
+      this.teamKeyV = h;
+    }
+    return this.teamKeyV;
   }
   /** Tonight's team kill target (seen by the team), 0 if none yet. */
   get teamKillTonight(): number {
@@ -298,7 +321,7 @@ export class Mind {
 
   private readTeam(e: EventOf<'team'>): void {
     for (const s of e.seats) this.ally[s] = 1;
-    if (e.key !== undefined) this.teamKey = e.key;
+    this.teamKeyV = e.key ?? null;
   }
 
   // ---- readings ------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@
 // Each seat's Mind (./mind.ts) adds its private reading on top, following the Table's journal: for each
 // public event, the few steps a private reading takes from it, in order.
 import type { GameEvent, Statement } from '../../src/model/events.js';
-import type { PublicRecord } from '../../src/views/view.js';
+import type { PublicRecord, RoleInfo } from '../../src/views/view.js';
 import { BLACK, RED, Reading, scoreArray, seatArray, type Evidence, type Report } from './reading.js';
 
 type EventType = GameEvent['t'];
@@ -31,6 +31,10 @@ export const STALE = 6;
 
 export class Table implements Evidence {
   readonly n: number;
+  /** The roles of the table (public), looked up by id in a loop (roleInfo). */
+  private readonly roles: readonly RoleInfo[];
+  /** The town's investigator role (the one the mafia claim), '' if the table has none. */
+  readonly investigatorRole: string;
   private readonly onlyMafiaKill: boolean;
   /** Town roles that kill at night (a maniac, a sportsman's duel): a night victim may be theirs. */
   private readonly otherKillers: boolean;
@@ -85,9 +89,21 @@ export class Table implements Evidence {
   constructor(private readonly record: PublicRecord) {
     const n = record.players;
     this.n = n;
+    const roles = (this.roles = record.tableRoles);
+    let investigatorRole = '';
+    let killers = false;
+    let townKillers = false;
+    for (let i = 0; i < roles.length; i++) {
+      const r = roles[i];
+      const kills = r.traits.killer || r.night?.intent === 'duel';
+      killers ||= kills;
+      townKillers ||= kills && r.team === 'town';
+      if (investigatorRole === '' && r.team === 'town' && r.traits.investigator) investigatorRole = r.id;
+    }
+    this.investigatorRole = investigatorRole;
     // A table where nobody but the mafia team kills at night: a night victim is red (vanilla, V3).
-    this.onlyMafiaKill = !record.tableRoles.some((r) => r.traits.killer || r.night?.intent === 'duel');
-    this.otherKillers = record.tableRoles.some((r) => r.team === 'town' && (r.traits.killer || r.night?.intent === 'duel'));
+    this.onlyMafiaKill = !killers;
+    this.otherKillers = townKillers;
     this.accused = scoreArray(n);
     this.diedAtNight = seatArray(n);
     this.nightWeight = scoreArray(n);
@@ -110,6 +126,13 @@ export class Table implements Evidence {
     this.cursor = this.record.readEvents(this.cursor, this.readEvent);
     // A dawn's deaths are logged together, before anyone is asked anything: read them now.
     if (this.dying.length > 0) this.afterDeaths();
+  }
+
+  /** What a role of this table is, by id (undefined for a role not at the table): as PublicRecord.roleInfo. */
+  roleInfo(id: string | undefined): RoleInfo | undefined {
+    const roles = this.roles;
+    for (let i = 0; i < roles.length; i++) if (roles[i].id === id) return roles[i];
+    return undefined;
   }
 
   /** How far the public reading believes a seat's investigator claim (0..1). */
@@ -170,7 +193,7 @@ export class Table implements Evidence {
   /** The colour a revealed role shows to an investigator, as +1 black / -1 red (public: the table's roles). */
   private roleColour(role: string | undefined): number {
     if (!role) return 0;
-    const r = this.record.roleInfo(role);
+    const r = this.roleInfo(role);
     return r ? (r.team === 'mafia' ? BLACK : RED) : 0;
   }
 
@@ -281,7 +304,7 @@ export class Table implements Evidence {
       const x = statements[i];
       switch (x.type) {
         case 'claim':
-          const traits = this.record.roleInfo(x.role)?.traits;
+          const traits = this.roleInfo(x.role)?.traits;
           if (traits?.investigator) this.noteInvestigatorClaim(seat);
           else if (traits?.protector) this.protectorClaim[seat] = 1;
           break;
