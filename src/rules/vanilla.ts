@@ -9,7 +9,6 @@ import { introduceTeams } from './intro.js';
 import { leaders, removeByDay } from './dayTools.js';
 import { Night, type NightRules } from './night.js';
 import { NO_FACTS } from '../views/view.js';
-import { without } from '../engine/seatArrays.js';
 
 interface VanillaConfig {
   readonly start: 'day' | 'night';
@@ -83,8 +82,10 @@ class VanillaGame implements RulesGame, NightRules {
   teamKill(night: Night): void {
     const g = this.g;
     const team = g.livingOf(this.mafia);
-    const options: number[] = [];
-    for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && g.roles[s].team !== 'mafia') options.push(s);
+    const list = g.optionList;
+    list.clear();
+    for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && g.roles[s].team !== 'mafia') list.add(s);
+    const options = list.done();
     const decider = team[0];
     if (decider === undefined || options.length === 0) return;
     const target = g.ask(decider, 'mafiaKill', options, false, null, 'attack') ?? g.rng.pick(options); // default: a random legal kill
@@ -102,7 +103,7 @@ class VanillaGame implements RulesGame, NightRules {
     }
     const votes = new Int32Array(g.n + 1);
     for (const voter of living) {
-      const options = without(living, voter);
+      const options = g.optionList.without(living, voter);
       if (options.length === 0) continue;
       const target = g.ask(voter, 'vote', options, false, null) ?? g.rng.pick(options); // V4 default: a random legal vote
       votes[target]++;

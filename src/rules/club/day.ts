@@ -3,7 +3,7 @@
 import { NO, YES } from '../../model/decisions.js';
 import { speakingOrder } from '../dayTools.js';
 import type { Game } from '../../engine/game.js';
-import { clearSeats, without } from '../../engine/seatArrays.js';
+import { clearSeats } from '../../engine/seatArrays.js';
 import type { Discipline } from '../discipline.js';
 import type { ClubConfig } from './config.js';
 import type { Immunities } from './immunity.js';
@@ -57,12 +57,13 @@ function speech(c: ClubDayState, seat: number): boolean {
   return g.checkWin();
 }
 
-/** C10.4: the living jailed players who have not spoken today. */
-function yieldOptions(c: ClubDayState, heard: readonly number[]): number[] {
+/** C10.4: the living jailed players who have not spoken today, in the game's option list. */
+function yieldOptions(c: ClubDayState, heard: readonly number[]): readonly number[] {
   const { g } = c;
-  const out: number[] = [];
-  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && c.isJailed(s) && !heard.includes(s)) out.push(s);
-  return out;
+  const out = g.optionList;
+  out.clear();
+  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && c.isJailed(s) && !heard.includes(s)) out.add(s);
+  return out.done();
 }
 
 /** C10.3 / C16.1: whether a vote against the seat is accepted today. */
@@ -87,7 +88,7 @@ function countVotes(c: ClubDayState, order: readonly number[]): number {
   for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && votable(c, s)) candidates.push(s);
   for (const voter of order) {
     if (g.alive[voter] !== 1 || c.isJailed(voter)) continue;
-    const options = without(candidates, voter);
+    const options = g.optionList.without(candidates, voter);
     const target = options.length > 0 ? g.ask(voter, 'vote', options, false, voter)! : voter;
     g.log?.push({ t: 'vote', seat: voter, target, round: 1 });
     if (target === voter && !votable(c, voter)) continue; // a shielded player's own vote is not accepted either

@@ -1,7 +1,7 @@
 // The Ukrainian day (U3): speeches with nominations, the vote, ties, the last word.
 import { NO, YES } from '../../model/decisions.js';
 import { leaders, removeByDay, speakingOrder } from '../dayTools.js';
-import { clearSeats, without } from '../../engine/seatArrays.js';
+import { clearSeats } from '../../engine/seatArrays.js';
 import type { Game } from '../../engine/game.js';
 import type { Discipline } from '../discipline.js';
 import type { Night } from '../night.js';
@@ -62,8 +62,10 @@ export function runUkrainianDay(u: UkrainianDayState): void {
 function nominate(u: UkrainianDayState, seat: number): void {
   const { g, nominated } = u;
   const { n, alive } = g;
-  const options: number[] = [];
-  for (let s = 1; s <= n; s++) if (alive[s] === 1 && s !== seat && nominated[s] === 0) options.push(s);
+  const list = g.optionList;
+  list.clear();
+  for (let s = 1; s <= n; s++) if (alive[s] === 1 && s !== seat && nominated[s] === 0) list.add(s);
+  const options = list.done();
   if (options.length === 0) return;
   const target = g.ask(seat, 'nominate', options, true, null);
   if (target === null) return;
@@ -123,7 +125,7 @@ function castVotes(u: UkrainianDayState, order: readonly number[], candidates: r
   const beforeLast = candidates[candidates.length - 2];
   for (const voter of order) {
     if (g.alive[voter] !== 1) continue;
-    const options = without(candidates, voter);
+    const options = g.optionList.without(candidates, voter);
     const fallback = voter === last ? beforeLast : last;
     const target = g.ask(voter, kind, options, false, fallback)!;
     votes[target]++;
