@@ -36,6 +36,20 @@ export function contains(list: readonly number[], x: number): boolean {
 }
 
 /**
+ * The list without `x` (held at most once): the list itself when it does not hold x, else a copy of
+ * the right size (a slice, then the tail moved down: no callback per element, no growing). Faster
+ * than copying into an OptionList seat by seat when most voters are candidates (club votes).
+ */
+export function without(list: readonly number[], x: number): readonly number[] {
+  let i = 0;
+  while (i < list.length && list[i] !== x) i++;
+  if (i === list.length) return list;
+  const out = list.slice(0, list.length - 1);
+  for (let j = i; j < out.length; j++) out[j] = list[j + 1];
+  return out;
+}
+
+/**
  * The options of one question, built in one array kept for the game (Game.optionList): asking
  * allocates nothing. A list is good until the next is built, and a question's options never outlive
  * it: built-in bots read them only while deciding, any other bot gets a frozen copy (Game.askGuarded).
@@ -62,13 +76,5 @@ export class OptionList {
     const seats = this.seats;
     while (seats.length > this.count) seats.pop();
     return seats;
-  }
-
-  /** `list` without `x` (held at most once): the list itself when it does not hold x, else built here. */
-  without(list: readonly number[], x: number): readonly number[] {
-    if (!contains(list, x)) return list;
-    this.clear();
-    for (let i = 0; i < list.length; i++) if (list[i] !== x) this.add(list[i]);
-    return this.done();
   }
 }

@@ -6,6 +6,7 @@ import type { RuleSet, Rules, RulesGame } from './ruleSet.js';
 import type { Options } from './options.js';
 import { overlay } from './catalogue.js';
 import { introduceTeams } from './intro.js';
+import { without } from '../engine/seatArrays.js';
 import { leaders, removeByDay } from './dayTools.js';
 import { Night, type NightRules } from './night.js';
 import { NO_FACTS } from '../views/view.js';
@@ -103,7 +104,7 @@ class VanillaGame implements RulesGame, NightRules {
     }
     const votes = new Int32Array(g.n + 1);
     for (const voter of living) {
-      const options = g.optionList.without(living, voter);
+      const options = without(living, voter);
       if (options.length === 0) continue;
       const target = g.ask(voter, 'vote', options, false, null) ?? g.rng.pick(options); // V4 default: a random legal vote
       votes[target]++;

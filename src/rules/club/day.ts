@@ -3,7 +3,7 @@
 import { NO, YES } from '../../model/decisions.js';
 import { speakingOrder } from '../dayTools.js';
 import type { Game } from '../../engine/game.js';
-import { clearSeats } from '../../engine/seatArrays.js';
+import { clearSeats, without } from '../../engine/seatArrays.js';
 import type { Discipline } from '../discipline.js';
 import type { ClubConfig } from './config.js';
 import type { Immunities } from './immunity.js';
@@ -88,7 +88,7 @@ function countVotes(c: ClubDayState, order: readonly number[]): number {
   for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && votable(c, s)) candidates.push(s);
   for (const voter of order) {
     if (g.alive[voter] !== 1 || c.isJailed(voter)) continue;
-    const options = g.optionList.without(candidates, voter);
+    const options = without(candidates, voter);
     const target = options.length > 0 ? g.ask(voter, 'vote', options, false, voter)! : voter;
     g.log?.push({ t: 'vote', seat: voter, target, round: 1 });
     if (target === voter && !votable(c, voter)) continue; // a shielded player's own vote is not accepted either

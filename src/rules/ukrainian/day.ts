@@ -1,7 +1,7 @@
 // The Ukrainian day (U3): speeches with nominations, the vote, ties, the last word.
 import { NO, YES } from '../../model/decisions.js';
 import { leaders, removeByDay, speakingOrder } from '../dayTools.js';
-import { clearSeats } from '../../engine/seatArrays.js';
+import { clearSeats, without } from '../../engine/seatArrays.js';
 import type { Game } from '../../engine/game.js';
 import type { Discipline } from '../discipline.js';
 import type { Night } from '../night.js';
@@ -125,7 +125,7 @@ function castVotes(u: UkrainianDayState, order: readonly number[], candidates: r
   const beforeLast = candidates[candidates.length - 2];
   for (const voter of order) {
     if (g.alive[voter] !== 1) continue;
-    const options = g.optionList.without(candidates, voter);
+    const options = without(candidates, voter);
     const fallback = voter === last ? beforeLast : last;
     const target = g.ask(voter, kind, options, false, fallback)!;
     votes[target]++;
