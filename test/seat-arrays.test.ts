@@ -1,7 +1,7 @@
-// The engine's per-seat array helpers (src/engine/seatArrays.ts): copies of kept templates and lists
-// without a seat must never share storage with what they were made from.
+// The engine's per-seat array helpers (src/engine/seatArrays.ts): copies of kept templates must never
+// share storage with what they were made from; an option list is one array, rewritten in place.
 import { describe, expect, it } from 'vitest';
-import { seatArray, seatSlots, without } from '../src/engine/seatArrays.js';
+import { OptionList, seatArray, seatSlots, without } from '../src/engine/seatArrays.js';
 
 describe('seat arrays', () => {
   it('seatArray gives a fresh zeroed array per call, index 0 included', () => {
@@ -17,6 +17,20 @@ describe('seat arrays', () => {
     const a = seatSlots<string>(4);
     a[1] = 'x';
     expect(seatSlots<string>(4)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it('an option list is rebuilt in place, shortened and lengthened', () => {
+    const list = new OptionList();
+    for (const s of [4, 9, 2, 7]) list.add(s);
+    const first = list.done();
+    expect(first).toEqual([4, 9, 2, 7]);
+    list.clear();
+    list.add(5);
+    expect(list.done()).toEqual([5]);
+    expect(list.done()).toBe(first); // the same array, rewritten
+    list.clear();
+    for (const s of [1, 2, 3, 6, 8]) list.add(s);
+    expect(list.done()).toEqual([1, 2, 3, 6, 8]);
   });
 
   it('without drops the one seat and copies, or returns the list itself when the seat is absent', () => {

@@ -11,7 +11,7 @@ import type { Decision, Player } from '../strategy/types.js';
 import type { GameStreams, Rng } from '../rng.js';
 import { isAuditedPlayer } from '../strategy/audit.js';
 import { NO_FACTS, PlayerView, PublicRecord, type TableFacts, type ViewSource } from '../views/view.js';
-import { contains, seatArray, seatSlots } from './seatArrays.js';
+import { contains, OptionList, seatArray, seatSlots } from './seatArrays.js';
 import { PLANTED_TEAM_COUNT_BUG } from './planted.js';
 
 /** What a game is played under, apart from its rules' handlers: the same for every game of a setup. */
@@ -71,6 +71,8 @@ export class Game implements ViewSource {
    * checking (recordDecisions turns it on). Emptied by checkInvariants.
    */
   decisionRecord: DecisionRecord[] | null = null;
+  /** Where the rules build a question's options (seatArrays.ts OptionList): one array for the game. */
+  readonly optionList = new OptionList();
   /** Made on first use: a bot that never decides costs nothing. */
   private readonly views: (PlayerView | undefined)[];
   private readonly seatRngs: (Rng | undefined)[];

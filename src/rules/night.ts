@@ -189,10 +189,14 @@ export class Night implements NightEffects {
     return true;
   }
 
-  /** The living seats a seat may pick for an ability (a limited one: but the seat it may not pick again, U5.2). */
-  targets(seat: number, a: NightAbility, barred = 0): number[] {
+  /**
+   * The living seats a seat may pick for an ability (a limited one: but the seat it may not pick again,
+   * U5.2), in the game's option list (good until the next list is built).
+   */
+  targets(seat: number, a: NightAbility, barred = 0): readonly number[] {
     const g = this.g;
-    const out: number[] = [];
+    const out = g.optionList;
+    out.clear();
     for (let s = 1; s <= g.n; s++) {
       if (g.alive[s] !== 1 || s === barred) continue;
       switch (a.targets) {
@@ -209,9 +213,9 @@ export class Night implements NightEffects {
           break;
       }
       if (a.shot && !this.rules.shootable(s)) continue;
-      out.push(s);
+      out.add(s);
     }
-    return out;
+    return out.done();
   }
 
   /** One seat's turn at its step: asked for a pick among its targets, then its ability records the effect. */

@@ -6,10 +6,10 @@ import type { RuleSet, Rules, RulesGame } from './ruleSet.js';
 import type { Options } from './options.js';
 import { overlay } from './catalogue.js';
 import { introduceTeams } from './intro.js';
+import { without } from '../engine/seatArrays.js';
 import { leaders, removeByDay } from './dayTools.js';
 import { Night, type NightRules } from './night.js';
 import { NO_FACTS } from '../views/view.js';
-import { without } from '../engine/seatArrays.js';
 
 interface VanillaConfig {
   readonly start: 'day' | 'night';
@@ -83,8 +83,10 @@ class VanillaGame implements RulesGame, NightRules {
   teamKill(night: Night): void {
     const g = this.g;
     const team = g.livingOf(this.mafia);
-    const options: number[] = [];
-    for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && g.roles[s].team !== 'mafia') options.push(s);
+    const list = g.optionList;
+    list.clear();
+    for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && g.roles[s].team !== 'mafia') list.add(s);
+    const options = list.done();
     const decider = team[0];
     if (decider === undefined || options.length === 0) return;
     const target = g.ask(decider, 'mafiaKill', options, false, null, 'attack') ?? g.rng.pick(options); // default: a random legal kill

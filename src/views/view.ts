@@ -67,6 +67,16 @@ function infoOf(r: RoleDef): RoleInfo {
 /** One list of RoleInfo per table's roles (made once per list). */
 const infos = new WeakMap<readonly RoleDef[], readonly RoleInfo[]>();
 
+/** Per table size, a per-seat array of zeros that is only read: the allies of a player who knows no team. */
+const NOBODY: (readonly number[])[] = [];
+
+/** A packed per-seat array of zeros, index 0 included. */
+function zeros(n: number): number[] {
+  const a: number[] = [];
+  for (let i = 0; i <= n; i++) a.push(0);
+  return a;
+}
+
 function contains(list: readonly number[], x: number): boolean {
   for (let i = 0; i < list.length; i++) if (list[i] === x) return true;
   return false;
@@ -208,20 +218,25 @@ export class PlayerView {
 
   /** True if `seat` is known to this player to be on its own team (itself included). */
   isKnownAlly(seat: number): boolean {
-    return (this.#allies ?? this.#knownTeam())[seat] === 1;
+    return seat === this.#seat || (this.#allies ?? this.#knownTeam())[seat] === 1;
   }
 
-  /** 1 per seat this player knows to be on its own team, itself included (fixed for the game). */
-  #allies: number[] | null = null;
+  /**
+   * 1 per seat this player knows to be on its own team (fixed for the game). A player who knows
+   * no team (most of the town) shares one array of zeros per table size instead of building its own.
+   */
+  #allies: readonly number[] | null = null;
 
-  #knownTeam(): number[] {
-    const roles = this.#g.roles;
+  #knownTeam(): readonly number[] {
+    const g = this.#g;
+    const n = g.n;
+    const roles = g.roles;
     const me = roles[this.#seat];
-    const allies: number[] = [];
-    for (let s = 0; s <= this.#g.n; s++) {
-      const known = s === this.#seat || (s > 0 && me !== undefined && me.knowsTeam === true && roles[s].knowsTeam === true && roles[s].team === me.team);
-      allies.push(known ? 1 : 0);
-    }
+    const nobody = (NOBODY[n] ??= zeros(n));
+    if (me === undefined || me.knowsTeam !== true) return (this.#allies = nobody);
+    const team = me.team;
+    const allies = nobody.slice();
+    for (let s = 1; s <= n; s++) if (roles[s].knowsTeam === true && roles[s].team === team) allies[s] = 1;
     return (this.#allies = allies);
   }
 

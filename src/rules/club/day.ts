@@ -57,12 +57,13 @@ function speech(c: ClubDayState, seat: number): boolean {
   return g.checkWin();
 }
 
-/** C10.4: the living jailed players who have not spoken today. */
-function yieldOptions(c: ClubDayState, heard: readonly number[]): number[] {
+/** C10.4: the living jailed players who have not spoken today, in the game's option list. */
+function yieldOptions(c: ClubDayState, heard: readonly number[]): readonly number[] {
   const { g } = c;
-  const out: number[] = [];
-  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && c.isJailed(s) && !heard.includes(s)) out.push(s);
-  return out;
+  const out = g.optionList;
+  out.clear();
+  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && c.isJailed(s) && !heard.includes(s)) out.add(s);
+  return out.done();
 }
 
 /** C10.3 / C16.1: whether a vote against the seat is accepted today. */

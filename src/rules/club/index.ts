@@ -158,7 +158,7 @@ export class ClubGame implements RulesGame, NightRules, TableFacts {
     const team = this.mafiaTeam;
     if (team.length === 0) return;
     const seen = g.log ? g.livingOf(this.seeing) : this.seeing;
-    let options: number[] | null = null;
+    let options: readonly number[] | null = null;
     const participants = this.participants;
     participants.length = 0;
     let first: number | null = null;
@@ -191,12 +191,13 @@ export class ClubGame implements RulesGame, NightRules, TableFacts {
     for (const p of participants) if (g.roles[p].night?.decision !== 'killerShot') night.award(p, 'jointShotAtTown');
   }
 
-  /** Living seats a shot may pick tonight (C16.1, C10.3). */
-  private shotTargets(): number[] {
+  /** Living seats a shot may pick tonight (C16.1, C10.3), in the game's option list. */
+  private shotTargets(): readonly number[] {
     const g = this.g;
-    const out: number[] = [];
-    for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && this.shootable(s)) out.push(s);
-    return out;
+    const out = g.optionList;
+    out.clear();
+    for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && this.shootable(s)) out.add(s);
+    return out.done();
   }
 
   /** C16.2: one death, however many shots, a `friend` holder survives. */

@@ -62,8 +62,10 @@ export function runUkrainianDay(u: UkrainianDayState): void {
 function nominate(u: UkrainianDayState, seat: number): void {
   const { g, nominated } = u;
   const { n, alive } = g;
-  const options: number[] = [];
-  for (let s = 1; s <= n; s++) if (alive[s] === 1 && s !== seat && nominated[s] === 0) options.push(s);
+  const list = g.optionList;
+  list.clear();
+  for (let s = 1; s <= n; s++) if (alive[s] === 1 && s !== seat && nominated[s] === 0) list.add(s);
+  const options = list.done();
   if (options.length === 0) return;
   const target = g.ask(seat, 'nominate', options, true, null);
   if (target === null) return;

@@ -106,7 +106,10 @@ export class UkrainianGame implements RulesGame, NightRules, TableFacts {
   teamKill(night: Night): void {
     const g = this.g;
     const killers = g.livingOf(this.killers);
-    const options = g.living();
+    const list = g.optionList; // any living player (the same options for every member's question)
+    list.clear();
+    for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1) list.add(s);
+    const options = list.done();
     const black = g.log ? g.livingOf(this.blackTeam) : this.blackTeam; // who sees it, for the record
     if (killers.length === 0) {
       const courtesan = g.livingOf(this.lastResort)[0];
