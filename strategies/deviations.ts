@@ -30,6 +30,13 @@ export const DEVIATIONS: readonly Deviation[] = [
     description: 'one mafia member claims the investigator role in his first speech and reports a town player black',
   },
   {
+    name: 'early-claimer',
+    side: 'mafia',
+    strategy: 'smart',
+    params: 'fakeClaim=1,fakeClaimDay=1,claimer=first',
+    description: 'the mafia member who speaks first on day 1 claims the investigator role (and reports a town player black): the first claimant is more often the liar',
+  },
+  {
     name: 'silent-mafia',
     side: 'mafia',
     strategy: 'smart',

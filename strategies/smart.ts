@@ -517,7 +517,7 @@ class SmartPlayer implements Player {
       if (accuser !== 0 && !this.claimDrawn) {
         this.claimDrawn = true;
         if (rng.chance(this.p.counterClaim)) this.fakeClaim(m, out, claimRole, accuser);
-      } else if (view.day >= this.p.fakeClaimDay && !this.fakeDrawn && this.isDesignatedClaimer(view, m)) {
+      } else if (view.day >= this.p.fakeClaimDay && !this.fakeDrawn && this.mayFakeClaim(view, m)) {
         this.fakeDrawn = true;
         if (rng.chance(this.p.fakeClaim)) {
           if (this.p.fakeReds) this.fakeClaimReds(view, m, out, claimRole);
@@ -570,6 +570,12 @@ class SmartPlayer implements Player {
       if (r.colour > 0 && r.target === m.me && m.ally[r.by] === 0 && view.isAlive(r.by)) return r.by;
     }
     return 0;
+  }
+
+  /** Whether I am the member who makes the team's fake claim (the parameter `claimer`). */
+  private mayFakeClaim(view: PlayerView, m: Mind): boolean {
+    if (this.p.claimer === 'first') return view.knownRole(m.me) !== 'don' && !this.allyClaims(view, m);
+    return this.isDesignatedClaimer(view, m);
   }
 
   /**

@@ -67,8 +67,14 @@ describe("smart's reading of claims (issue 13, item 2)", () => {
   });
 
   it('a claimant contradicted by a proven investigator, or by a certain colour, is a liar for the rest of the game', () => {
-    // #1 (the commissar) reports #5 red on day 2 and is shot that night: proven. #10 then reports #5 black.
-    const log: GameEvent[] = [...upTo(2), speech(1, claim(), report(5, 'red')), phase('night', 2), died(1), phase('day', 3), speech(10, claim(), report(5, 'black'))];
+    // Shot alone where a maniac also kills, a claimant is trusted but not proven: his rival is not a liar for it.
+    const alone: GameEvent[] = [...upTo(2), speech(1, claim(), report(5, 'red')), phase('night', 2), died(1), phase('day', 3), speech(10, claim(), report(5, 'black'))];
+    const maybe = mindOf({ roles: UKRAINIAN, day: 3, log: alone }, 4);
+    expect(maybe.trust(1, true)).toBeGreaterThanOrEqual(0.85);
+    expect(maybe.trust(10, true)).toBeGreaterThan(0);
+    // #1 (the commissar) reports #5 red on day 2 and is shot that night with #7: of two victims the revealed
+    // investigator is the mafia's (the maniac's victim may be a liar), so proven. #10 then reports #5 black.
+    const log: GameEvent[] = [...upTo(2), speech(1, claim(), report(5, 'red')), phase('night', 2), died(1), died(7), phase('day', 3), speech(10, claim(), report(5, 'black'))];
     const m = mindOf({ roles: UKRAINIAN, day: 3, log }, 4);
     expect(m.trust(1, true)).toBeGreaterThanOrEqual(0.85);
     expect(m.trust(10, true)).toBe(0);
@@ -90,15 +96,20 @@ describe("smart's reading of claims (issue 13, item 2)", () => {
     expect(sus[9]).toBeGreaterThan(sus[5] + 2);
   });
 
-  it('being first to claim counts for less: of two rival claimants neither is trusted, the first no more than even', () => {
-    const log: GameEvent[] = [...upTo(2), speech(10, claim(), report(5, 'black')), speech(1, claim(), report(6, 'black'))];
-    const m = mindOf({ roles: UKRAINIAN, day: 2, log }, 4);
-    expect(m.trust(10, true)).toBe(0.5);
-    expect(m.trust(1, true)).toBe(0.3);
-    // An even trust adds nothing to the claimant himself; his report moves its target by 1.5 at most.
+  it('which of two claimants of one day spoke first tells nothing; a claim a day after a rival\'s counts for less', () => {
+    // One day: the mafia choose which member claims, so a member who speaks early can always be first.
+    const sameDay: GameEvent[] = [...upTo(2), speech(10, claim(), report(5, 'black')), speech(1, claim(), report(6, 'black'))];
+    const m = mindOf({ roles: UKRAINIAN, day: 2, log: sameDay }, 4);
+    expect([m.trust(10, true), m.trust(1, true)]).toEqual([0.4, 0.4]);
+    // Neither is trusted: each report moves its target by 1.2 at most, and both alike.
     const sus = m.suspicion(true);
-    expect(sus[5]).toBeLessThanOrEqual(1.5 + 1e-9);
-    expect(sus[5]).toBeGreaterThan(sus[6]);
+    expect(sus[5]).toBeLessThanOrEqual(1.2 + 1e-9);
+    expect(sus[5]).toBeCloseTo(sus[6], 9);
+    // A day apart: the real investigator reveals on his day, the later claim is most often the answer;
+    // the earlier claimant keeps a lone claimant's trust.
+    const dayApart: GameEvent[] = [...upTo(1), speech(10, claim()), phase('night', 1), phase('day', 2), speech(1, claim(), report(6, 'black'))];
+    const later = mindOf({ roles: UKRAINIAN, day: 2, log: dayApart }, 4);
+    expect([later.trust(10, true), later.trust(1, true)]).toEqual([0.85, 0.1]);
   });
 
   it('a claim made only once a rival reported the claimant black is read as a counter-claim, whichever seat speaks first', () => {
@@ -106,15 +117,30 @@ describe("smart's reading of claims (issue 13, item 2)", () => {
     for (const [accuser, accused] of [[10, 1], [1, 10]]) {
       const log: GameEvent[] = [...upTo(2), speech(accuser, claim(), report(accused, 'black')), speech(accused, claim(), report(accuser, 'black'))];
       const m = mindOf({ roles: UKRAINIAN, day: 2, log }, 4);
-      expect(m.trust(accuser, true)).toBe(0.5);
+      // The counter-claim is no rival of the claimant it answers: he keeps a lone claimant's trust.
+      expect(m.trust(accuser, true)).toBe(0.85);
       expect(m.trust(accused, true)).toBe(0.3);
       const sus = m.suspicion(true);
       expect(sus[accused]).toBeGreaterThan(sus[accuser]);
     }
-    // Claimed first and reported black only afterwards, he answered nothing: the order decides.
+    // Claimed first and reported black only afterwards, he answered nothing: as any two claims of a day.
     const log: GameEvent[] = [...upTo(2), speech(1, claim(), report(6, 'red')), speech(10, claim(), report(1, 'black'))];
     const m = mindOf({ roles: UKRAINIAN, day: 2, log }, 4);
-    expect([m.trust(1, true), m.trust(10, true)]).toEqual([0.5, 0.3]);
+    expect([m.trust(1, true), m.trust(10, true)]).toEqual([0.4, 0.4]);
+  });
+
+  it('a counter-claim vouches only for the rival it answered: a third claimant gains nothing by it', () => {
+    // #1 claims first and reports #10 black; #10 answers with a counter-claim; #7 claims third and reports #1 black.
+    const log: GameEvent[] = [
+      ...upTo(2),
+      speech(1, claim(), report(10, 'black')),
+      speech(10, claim(), report(1, 'black')),
+      speech(7, claim(), report(1, 'black')),
+    ];
+    const m = mindOf({ roles: UKRAINIAN, day: 2, log }, 4);
+    expect(m.trust(10, true)).toBe(0.3); // the counter-claim
+    expect(m.trust(1, true)).toBe(0.5); // the claimant it answered, with one rival of his day left
+    expect(m.trust(7, true)).toBe(0.4); // a claimant of the same day, answered by nobody
   });
 
   it('U3.6 a commissar reported black answers at once: his next speech claims, reports and accuses the liar — a defence speech too', () => {
@@ -229,6 +255,26 @@ describe('over seeded games (smart vs smart, its own defaults, seed 1)', () => {
       expect(w.low, `rank ${r + 1}`).toBeLessThan(0.25);
       expect(w.high, `rank ${r + 1}`).toBeGreaterThan(0.25);
     }
+  });
+
+  it('the deviation early-claimer (claimer=first): the member who speaks first on day 1 makes the claim, and he alone, in every game', () => {
+    const job = makeJob('club-12', [], '5', ['smart:tuned=false', 'mafia=smart:tuned=false,fakeClaim=1,fakeClaimDay=1,counterClaim=0,claimer=first']);
+    const games = 300;
+    let claims = 0;
+    for (let k = 0; k < games; k++) {
+      const log = playJobGame(job, k, { keepLog: true }).log!;
+      const deal = log.find((e) => e.t === 'deal');
+      const roles = deal && deal.t === 'deal' ? deal.roles : [];
+      const members = roles.flatMap((r, i) => (['mafia', 'boss'].includes(r) ? [i + 1] : []));
+      const day2 = log.findIndex((e) => e.t === 'phase' && e.phase === 'day' && e.n === 2);
+      const speeches = log.slice(0, day2 < 0 ? log.length : day2).filter((e) => e.t === 'speech' && members.includes(e.seat));
+      const claimers = speeches.filter((e) => e.t === 'speech' && e.statements.some((x) => x.type === 'claim')).map((e) => (e.t === 'speech' ? e.seat : 0));
+      if (claimers.length === 0) continue;
+      claims++;
+      expect(claimers[0], `game ${k}`).toBe(speeches[0].t === 'speech' ? speeches[0].seat : -1);
+      expect(claimers, `game ${k}: one claimer on day 1`).toHaveLength(1);
+    }
+    expect(claims).toBe(games);
   });
 
   it("the mafia's fake claim comes on its day whether or not the real investigator has claimed already", () => {

@@ -19,6 +19,7 @@ export interface SmartParams {
   readonly fakeReds: boolean;
   readonly mafiaTalk: boolean;
   readonly heal: 'guard' | 'mafiaTarget';
+  readonly claimer: 'agreed' | 'first';
   readonly read: 'full' | 'votes' | 'firstClaim';
 }
 
@@ -47,7 +48,7 @@ export const SMART_PARAMS: readonly StrategyParam[] = [
   { key: 'bloc', team: 'mafia', default: true, description: 'the mafia vote and nominate as one bloc (false: each mafia member votes his own pick)' },
   { key: 'nominateBlind', team: 'town', default: 0.1, grid: [0, 0.1, 0.25, 0.5, 1], min: 0, max: 1,
     description: 'chance a town player with no suspect (nobody above suspicion 0) nominates anyway while fewer than two are nominated' },
-  { key: 'temperature', held: true, default: 0.25, grid: [0, 0.1, 0.25, 0.5, 1, 2, 100], min: 0, max: 100,
+  { key: 'temperature', held: true, default: 0.1, grid: [0, 0.1, 0.25, 0.5, 1, 2, 100], min: 0, max: 100,
     description: 'votes and nominations are drawn with chance ∝ exp(suspicion / temperature): higher spreads them, 0 always takes the top suspect (ties at random)' },
   { key: 'tuned', default: true, fixed: true,
     description: "false: smart's own defaults below, not the built-in setup's tuned values, for the parameters the spec does not set" },
@@ -56,6 +57,8 @@ export const SMART_PARAMS: readonly StrategyParam[] = [
   { key: 'fakeReds', deviation: true, team: 'mafia', default: false, decisions: ['check'],
     description: "a mafia fake claimant's first report: his living allies red (true) instead of a town player black" },
   { key: 'mafiaTalk', deviation: true, team: 'mafia', default: true, description: 'false: the mafia say nothing in their speeches (no accusation, no claim, no counter-claim)' },
+  { key: 'claimer', deviation: true, team: 'mafia', default: 'agreed', values: ['agreed', 'first'], decisions: ['check'],
+    description: "who makes the mafia's fake claim: agreed (the member first in the order the team agree on at night 0) or first (each member at his first speech while no living ally claims: the first of them to speak)" },
   { key: 'heal', deviation: true, team: 'town', default: 'guard', values: ['guard', 'mafiaTarget'], decisions: ['heal'],
     description: "a doctor's heal: guard (a trusted revealed investigator, himself, or a likely target he trusts) or mafiaTarget (the seat smart's mafia would shoot, read from the public record)" },
   { key: 'read', deviation: true, team: 'town', default: 'full', values: ['full', 'votes', 'firstClaim'],
@@ -82,6 +85,7 @@ export function smartParams(values: Readonly<Record<string, StrategyParamValue>>
     fakeReds: v('fakeReds') as boolean,
     mafiaTalk: v('mafiaTalk') as boolean,
     heal: v('heal') as SmartParams['heal'],
+    claimer: v('claimer') as SmartParams['claimer'],
     read: v('read') as SmartParams['read'],
   };
 }

@@ -71,8 +71,10 @@ export interface Evidence {
   readonly liar: readonly number[];
   /** The investigator claim order per seat (1 = first to claim), 0 = never claimed one. */
   readonly investigatorClaim: readonly number[];
-  /** 1 for a claimant who claimed only once a rival claimant had reported him black: a counter-claim. */
+  /** Per claimant who claimed only once a rival claimant had reported him black (a counter-claim), that rival; else 0. */
   readonly answered: readonly number[];
+  /** Per claimant, the day of his first investigator claim. */
+  readonly claimDay: readonly number[];
   readonly claimCount: number;
 }
 
@@ -162,25 +164,34 @@ export class Reading {
     if (ev.diedAtNight[seat] === 1) return 0.5 + 0.45 * ev.nightWeight[seat];
     let rivals = 0;
     let answeredMe = false;
-    let firstOther = Infinity;
+    let firstOtherDay = Infinity;
     for (let s = 1; s <= ev.n; s++) {
       const o = ev.investigatorClaim[s];
       if (s === seat || o === 0 || ev.liar[s] === 1 || this.contradicted(ev, s)) continue;
       if (this.proven(ev, s)) return 0.1; // the investigator is known: this is most likely a mafia claim
+      // A rival who claimed only to answer my black report on him is no rival: the mafia member I
+      // found answers so nearly always, a town player I would have framed only if he were the one
+      // real investigator among them.
+      if (ev.answered[s] === seat) {
+        answeredMe = true;
+        continue;
+      }
       rivals++;
-      if (ev.answered[s] === 1) answeredMe = true;
-      if (o < firstOther) firstOther = o;
+      if (ev.claimDay[s] < firstOtherDay) firstOtherDay = ev.claimDay[s];
     }
     if (rivals === 0) return 0.85;
     // A claim made only once a rival had reported the claimant black is most often the mafia's
     // counter-claim (a real investigator is framed far less often than a check finds the mafia),
     // whichever of them spoke first.
-    if (ev.answered[seat] === 1) return 0.3;
+    if (ev.answered[seat] !== 0) return 0.3;
     if (answeredMe) return 0.5;
-    // Otherwise being first counts for less than it did (0.6): a real investigator reveals on his day,
-    // but the mafia's claimer may be first too. (Weighing the order not at all was tried: a town that
-    // trusts the first claimant outright then beats it whenever the mafia claim later; docs/strategies.md.)
-    return order < firstOther ? 0.5 : 0.3;
+    // Otherwise the day of the claim counts, not the order within a day. A real investigator reveals on
+    // his day, so a claim made a day after every rival's keeps the trust of a lone claimant, and the
+    // late one is most often the mafia's answer; but which of two claimants of one day spoke first is
+    // the mafia's to choose (a member who speaks early claims: the deviation early-claimer), so it
+    // tells nothing (docs/strategies.md).
+    const day = ev.claimDay[seat];
+    return day < firstOtherDay ? 0.85 : day > firstOtherDay ? 0.1 : 0.4;
   }
 
   /** A claimant a certain colour gives the lie to: black himself, or a report against what is known. */
@@ -191,10 +202,12 @@ export class Reading {
     return false;
   }
 
-  /** A claimant whose claim is as good as certain: known red, or killed at night, and not caught lying. */
+  /** A claimant whose claim is as good as certain: known red, or killed at night where only the mafia kill, and not caught lying. */
   private proven(ev: Evidence, seat: number): boolean {
     if (ev.investigatorClaim[seat] === 0 || ev.liar[seat] === 1) return false;
-    if (this.known[seat] !== RED && ev.diedAtNight[seat] !== 1) return false;
+    // A night death proves the claim only where the mafia alone can have made it: a maniac's or a
+    // killer's victim may be a lying claimant (club-20: the maniac shot the fake one).
+    if (this.known[seat] !== RED && (ev.diedAtNight[seat] !== 1 || ev.nightWeight[seat] < 1)) return false;
     return !this.contradicted(ev, seat);
   }
 

@@ -48,7 +48,11 @@ export class Table implements Evidence {
   readonly investigatorClaim: number[];
   readonly liar: number[];
   readonly answered: number[];
+  /** Per claimant, the day of his first investigator claim. */
+  readonly claimDay: number[];
   nights = 0;
+  /** The day under way (0 before day 1, and the number of the last day during a night). */
+  day = 0;
   /** Per claimant, the seats he reported (distinct targets): no more than the nights he has had. */
   private readonly reportCount: number[];
   /** Tonight's dead, read together at the next event: how many died tells who may have killed them. */
@@ -110,6 +114,7 @@ export class Table implements Evidence {
     this.investigatorClaim = seatArray(n);
     this.liar = seatArray(n);
     this.answered = seatArray(n);
+    this.claimDay = seatArray(n);
     this.reportCount = seatArray(n);
     this.protectorClaim = seatArray(n);
     this.pubKnown = seatArray(n);
@@ -164,6 +169,7 @@ export class Table implements Evidence {
         this.ballotOpen = false;
         // Night 0 is the introduction night (G2): nobody acts, so nobody has checked anyone yet.
         if ((e as EventOf<'phase'>).phase === 'night' && (e as EventOf<'phase'>).n >= 1) this.nights++;
+        else if ((e as EventOf<'phase'>).phase === 'day') this.day = (e as EventOf<'phase'>).n;
         break;
       case 'shootout':
         this.shootout = (e as EventOf<'shootout'>).executed;
@@ -348,8 +354,9 @@ export class Table implements Evidence {
 
   private noteInvestigatorClaim(seat: number): void {
     if (this.investigatorClaim[seat] !== 0) return;
-    for (const r of this.reports) if (r.target === seat && r.colour === BLACK && r.by !== seat) this.answered[seat] = 1;
+    for (const r of this.reports) if (r.target === seat && r.colour === BLACK && r.by !== seat && this.answered[seat] === 0) this.answered[seat] = r.by;
     this.investigatorClaim[seat] = ++this.claimCount;
+    this.claimDay[seat] = this.day;
     this.structural();
   }
 
