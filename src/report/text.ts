@@ -83,10 +83,6 @@ function causes(x: GroupRow, most = 3): string {
 }
 
 /**
- * The report's tables, at most `width` columns wide (the CLI passes the terminal's; UNLIMITED keeps
- * every table whole). Replay commands of failed games are never wrapped: they are for copying.
- */
-/**
  * What a side whose spec takes a built-in setup's tuned values plays, written out (smart, the default,
  * on ukrainian: `town smart:revealDay=1,… (tuned defaults: …)`); null when no side does, or when a spec
  * names a plug-in or a bot program (not loaded where a report is merged).
@@ -98,6 +94,10 @@ function tunedLine(r: Report): string | null {
   return `town ${describeSide(sides.town)}; mafia ${describeSide(sides.mafia)}`;
 }
 
+/**
+ * The report's tables, at most `width` columns wide (the CLI passes the terminal's; UNLIMITED keeps
+ * every table whole). Replay commands of failed games are never wrapped: they are for copying.
+ */
 export function renderReport(r: Report, c: ChalkInstance, width = UNLIMITED): string {
   const out: string[] = [];
   const words = (label: string, text: string) => out.push(...wrapItems(label, text.split(' '), width, ' '));
