@@ -88,7 +88,7 @@ describe('behaviour metrics', () => {
     expect(strategyLabelFor(a, role('citizen'))).toBe('smart');
     expect(strategyLabelFor(a, role('don'))).toBe('random');
     expect(strategyLabelFor(a, role('doctor'))).toBe('smart:selfHeal=0');
-    expect(strategyLabelFor(parseStrategies([]), role('doctor'))).toBe('random');
+    expect(strategyLabelFor(parseStrategies([]), role('doctor'))).toBe('smart'); // the default (issue 13, item 5)
   });
 
   it('a clustered interval counts games, not votes, when a game\'s votes go together', () => {

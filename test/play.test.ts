@@ -186,7 +186,7 @@ describe('mafia-sim play', () => {
 
 describe('mafia-sim play, out of the game', () => {
   it('a seat killed before its first question is still introduced, told it is out, and shown the rest of the game to the reveal', () => {
-    const r = cli(['play', '--setup', 'vanilla', '--option', 'start=night', '--seed', '1', '--seat', '3']);
+    const r = cli(['play', '--setup', 'vanilla', '--option', 'start=night', '--seed', '1', '--seat', '3', '--strategy', 'random']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^You are seat #3 of 7 \(vanilla, vanilla rules, seed 1\)\.\nYour role: Townie, team town\./);
     const { during } = split(r.stdout);

@@ -90,7 +90,7 @@ describe('plug-ins', () => {
 
   it('a plug-in that throws fails only its games: counted, listed with a replay command that reproduces the failure; exit 1', () => {
     const games = 80;
-    const r = cli(['run', '--games', String(games), '--seed', '2', '--strategy', `town=${FAULTY}:throwRate=0.02,illegalRate=0.1`, '--json', '--workers', '2']);
+    const r = cli(['run', '--games', String(games), '--seed', '2', '--strategy', 'random', '--strategy', `town=${FAULTY}:throwRate=0.02,illegalRate=0.1`, '--json', '--workers', '2']);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
     expect(report.failedGames).toBeGreaterThan(0);
@@ -108,7 +108,7 @@ describe('plug-ins', () => {
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/Outcome: /);
     // The text report shows both counts and the replay commands.
-    const text = cli(['run', '--games', String(games), '--seed', '2', '--strategy', `town=${FAULTY}:throwRate=0.02,illegalRate=0.1`, '--workers', '1']);
+    const text = cli(['run', '--games', String(games), '--seed', '2', '--strategy', 'random', '--strategy', `town=${FAULTY}:throwRate=0.02,illegalRate=0.1`, '--workers', '1']);
     expect(text.code).toBe(1);
     expect(text.stdout).toMatch(/Illegal decisions replaced/);
     expect(text.stdout).toContain(`${report.failedGames} game(s) failed. Replay with (the first ${report.failures.length} of ${report.failedGames}):`);

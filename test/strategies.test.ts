@@ -89,7 +89,7 @@ describe('strategy specs', () => {
   it('parameters reach the strategy: an investigator told never to reveal claims only in a defence (U3.6), a tie speech or a last word', () => {
     const quiet = strategyFromSpec('smart:revealBlacks=100,revealDay=1000');
     expect(quiet.name).toBe('smart');
-    const job = makeJob('ukrainian', [], '3', ['town=smart:revealBlacks=100,revealDay=1000']);
+    const job = makeJob('ukrainian', [], '3', ['random', 'town=smart:revealBlacks=100,revealDay=1000']);
     let claims = 0;
     for (let k = 0; k < 40; k++) {
       for (const e of playJobGame(job, k, { keepLog: true }).log!) {
@@ -98,7 +98,7 @@ describe('strategy specs', () => {
     }
     expect(claims).toBe(0);
     let defaults = 0;
-    const usual = makeJob('ukrainian', [], '3', ['town=smart']);
+    const usual = makeJob('ukrainian', [], '3', ['random', 'town=smart']);
     for (let k = 0; k < 40; k++) {
       for (const e of playJobGame(usual, k, { keepLog: true }).log!) {
         if (e.t === 'speech' && !e.again && e.statements.some((x) => x.type === 'claim' && x.role === 'commissar')) defaults++;

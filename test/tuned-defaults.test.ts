@@ -7,6 +7,8 @@ import type { Strategy } from '../src/strategy/types.js';
 import { loadSetup } from '../src/setup/load.js';
 import { playJobGame } from '../src/runner/job.js';
 import { smart } from '../strategies/smart.js';
+import { DEFAULT_STRATEGY } from '../src/strategy/default.js';
+import { reportHeader } from '../src/report/report.js';
 import { TUNED, type TunedEntry } from '../strategies/smart/tuned.js';
 
 const ukr = loadSetup('ukrainian', []);
@@ -15,27 +17,27 @@ const winners = (specs: string[], n = 12) => Array.from({ length: n }, (_, k) =>
 
 describe('tuned defaults', () => {
   it('are played beneath the parameters a spec sets, per team, on a built-in setup only', () => {
-    // A stand-in entry for club-10, which tuned.json has no entry for, removed after the test: onSetup keeps
-    // what it makes per setup, so a stand-in for a shipped entry would outlive the test in later ones.
+    // A stand-in entry for club-8, which ships none (onSetup keeps what it made per setup, so a stand-in
+    // for a setup with an entry would outlive the test and be played in the next), removed after it.
     const data = TUNED as Record<string, TunedEntry>;
-    const saved = Object.hasOwn(data, 'club-10') ? data['club-10'] : undefined;
-    data['club-10'] = { town: { revealDay: 1, temperature: 0.5 }, mafia: { fakeClaim: 1 }, command: 'mafia-sim tune --setup club-10 (test stand-in)' };
+    const saved = Object.hasOwn(data, 'club-8') ? data['club-8'] : undefined;
+    data['club-8'] = { town: { revealDay: 1, temperature: 0.5 }, mafia: { fakeClaim: 1 }, command: 'mafia-sim tune --setup club-8 (test stand-in)' };
     try {
       playedBeneath();
     } finally {
-      if (saved === undefined) delete data['club-10'];
-      else data['club-10'] = saved;
+      if (saved === undefined) delete data['club-8'];
+      else data['club-8'] = saved;
     }
   });
 
   function playedBeneath(): void {
-    const club = loadSetup('club-10', []);
+    const club = loadSetup('club-8', []);
     const town = onSetup(smart, club, 'town');
     expect(town).not.toBe(smart);
     expect(onSetup(smart, club, 'town')).toBe(town); // made once
     expect(onSetup(smart, { ...club, source: 'my-table.yaml' }, 'town')).toBe(smart); // never on a setup file
     // A spec that sets each tuned parameter of the town itself keeps its own values: nothing is left to add.
-    const own = Object.keys(TUNED['club-10'].town).map((k) => [k, String(smart.params!.find((p) => p.key === k)!.default)] as const);
+    const own = Object.keys(TUNED['club-8'].town).map((k) => [k, String(smart.params!.find((p) => p.key === k)!.default)] as const);
     const mine = withParams(smart, own, 'smart:…');
     expect(onSetup(mine, club, 'town')).toBe(mine);
     const off = withParams(smart, [['tuned', 'false']], 'smart:tuned=false');
@@ -69,5 +71,22 @@ describe('tuned defaults', () => {
       for (let k = 0; k < 6; k++) expect(playJobGame(jobOf(setupPlan, ['smart']), k).winner).toBe(playJobGame(jobOf(setupPlan, specs), k).winner);
     }
     expect(parseStrategies(['smart']).everyone.name).toBe('smart');
+  });
+
+  it('item 5: without --strategy every seat plays smart, tuned where the setup has an entry; random is one flag away', () => {
+    expect(DEFAULT_STRATEGY).toBe('smart');
+    expect(parseStrategies([]).everyone.name).toBe('smart');
+    expect(parseStrategies(['town=random']).everyone.name).toBe('smart'); // the seats no spec names
+    expect(parseStrategies(['random']).everyone.name).toBe('random');
+    expect(Object.hasOwn(TUNED, 'ukrainian')).toBe(true);
+    // Game for game the default is `--strategy smart`: on ukrainian its tuned values, on vanilla (no
+    // entry) smart's own defaults; and it is not random play.
+    const vanilla = { setupArg: 'vanilla', overrides: [], setup: loadSetup('vanilla', []), seed: '3' };
+    for (const p of [plan, vanilla]) {
+      const games = (specs: string[]) => Array.from({ length: 8 }, (_, k) => JSON.stringify(playJobGame(jobOf(p, specs), k, { keepLog: true }).log));
+      expect(games([])).toEqual(games(['smart']));
+      expect(games([])).not.toEqual(games(['random']));
+      expect(reportHeader(jobOf(p, [])).strategies).toEqual(['smart']);
+    }
   });
 });

@@ -129,7 +129,7 @@ describe('workbench headers: what each side plays', () => {
       if (had) data['club-8'] = saved;
       else delete data['club-8'];
     }
-    const { report: own } = await sweepCommand({ setup: 'vanilla', option: [], strategy: ['town=smart'], seed: '2', games: '200', workers: '1', progress: false, vary: ['mafia=1,2'] } as unknown as SweepFlags);
+    const { report: own } = await sweepCommand({ setup: 'vanilla', option: [], strategy: ['town=smart', 'mafia=random'], seed: '2', games: '200', workers: '1', progress: false, vary: ['mafia=1,2'] } as unknown as SweepFlags);
     expect(renderSweep(own, plain)).toMatch(/^Strategies +town smart \(smart's own defaults: no tuned.json entry for the setup\); mafia random$/m);
   }, 60_000);
 });

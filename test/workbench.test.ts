@@ -26,7 +26,8 @@ import { examples, normalise } from '../scripts/examples.mjs';
 const dir = mkdtempSync(join(tmpdir(), 'mafia-sim-workbench-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const base = { option: [] as string[], strategy: [] as string[], seed: '5', progress: false };
+// Random play: these tests are about the workbench's mechanics, and smart on vanilla is slow.
+const base = { option: [] as string[], strategy: ['random'] as string[], seed: '5', progress: false };
 const run = async (setup: string, option: string[], games: number, more: Partial<RunFlags> = {}) =>
   JSON.parse(reportJson(await runCommand({ ...base, setup, option, games: String(games), workers: '1', ...more } as RunFlags)));
 const json = (x: object) => JSON.stringify(checksummed(x), null, 2);
@@ -54,9 +55,10 @@ describe('settings and values', () => {
     expect(() => parseVary('tie=random,random')).toThrow(/listed twice/);
   });
 
-  it('the header names who plays: random for every seat by default, and for the seats no spec covers', () => {
-    expect(strategiesLine([])).toMatch(/^random for every seat \(the default/);
-    expect(strategiesLine(['town=smart'])).toBe('town=smart (random for the rest)');
+  it('the header names who plays: smart for every seat by default, and for the seats no spec covers', () => {
+    expect(strategiesLine([])).toMatch(/^smart for every seat \(the default, tuned on built-in setups/);
+    expect(strategiesLine(['town=smart'])).toBe('town=smart (smart for the rest)');
+    expect(strategiesLine(['town=random'])).toBe('town=random (smart for the rest)');
     expect(strategiesLine(['town=smart', 'mafia=smart:fakeClaim=1'])).toBe('town=smart mafia=smart:fakeClaim=1');
     expect(strategiesLine(['smart:fakeClaim=1', 'doctor=random'])).toBe('smart:fakeClaim=1 doctor=random');
   });
@@ -148,7 +150,7 @@ describe('sweep --csv', () => {
     expect(rows[2].startsWith(`"${orders[1]}",12,200,false,`)).toBe(true);
     expect(rows.map((l) => l.replace(/"[^"]*"/g, 'x').split(',').length)).toEqual(rows.map(() => head.length));
     // On the command line: --csv - (stdout), and merge --csv - of the --json shards, print the same bytes.
-    const args = ['sweep', '--setup', 'vanilla', '--option', 'players=9', '--vary', 'mafia=1..3', '--games', '2500', '--seed', '5', '--no-progress'];
+    const args = ['sweep', '--setup', 'vanilla', '--option', 'players=9', '--strategy', 'random', '--vary', 'mafia=1..3', '--games', '2500', '--seed', '5', '--no-progress'];
     const whole = cli([...args, '--csv', '-']);
     expect(whole.code, whole.stderr).toBe(0);
     expect(whole.stdout).toBe(sweepCsv(report));
@@ -202,7 +204,7 @@ describe('compare', () => {
     const f = flags({ setup: 'vanilla', option: ['players=9'], side: ['2:mafia=3', '3:strategy=town=smart'], games: '3000' });
     const whole = (await compareCommand([], f)).report;
     expect(whole.arms.map((x) => x.label)).toEqual(['baseline', 'mafia=3', 'strategy=town=smart']);
-    expect(whole.arms[2].run).toEqual(await run('vanilla', ['players=9'], 3000, { strategy: ['town=smart'] }));
+    expect(whole.arms[2].run).toEqual(await run('vanilla', ['players=9'], 3000, { strategy: ['random', 'town=smart'] }));
     const paths = ['1/3', '2/3', '3/3'].map((shard, i) => [join(dir, `cmp-${i}.json`), shard]);
     for (const [p, shard] of paths) writeFileSync(p, json((await compareCommand([], { ...f, shard })).report));
     expect(json(mergeReports(paths.map(([p]) => p)).report)).toBe(json(whole));
@@ -265,7 +267,7 @@ describe('balance', () => {
     expect(one.neighbours.map((p) => p.value)).toEqual(['1', '2', '3', '4', '5']);
     const alone = await run('vanilla', ['players=13', 'mafia=2'], 4000);
     expect(one.best!.town).toEqual(alone.outcomeRates.town);
-    expect(one.check).toBe('mafia-sim run --setup vanilla --option players=13 --option mafia=2 --seed 5 --games 4000');
+    expect(one.check).toBe('mafia-sim run --setup vanilla --option players=13 --option mafia=2 --strategy random --seed 5 --games 4000');
     const two = (await balanceCommand(flags({ workers: '2' }))).report;
     expect(JSON.stringify(two)).toBe(JSON.stringify(one));
     // Monotone here: each neighbour further from the best is further from 50%.
@@ -324,10 +326,10 @@ describe('degenerate setups', () => {
   });
 
   it('the CLI prints it on stderr (exit 0), for run and for a sweep naming the points', () => {
-    const r = cli(['run', '--setup', 'vanilla', '--option', 'players=4', '--option', 'mafia=2', '--games', '50', '--no-progress']);
+    const r = cli(['run', '--setup', 'vanilla', '--option', 'players=4', '--option', 'mafia=2', '--strategy', 'random', '--games', '50', '--no-progress']);
     expect(r.code).toBe(0);
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^mafia-sim: warning: degenerate setup: vanilla players=4 mafia=2: decided at the deal/)]);
-    const s = cli(['sweep', '--setup', 'vanilla', '--option', 'players=6', '--vary', 'mafia=1..3', '--games', '300', '--no-progress']);
+    const s = cli(['sweep', '--setup', 'vanilla', '--option', 'players=6', '--vary', 'mafia=1..3', '--strategy', 'random', '--games', '300', '--no-progress']);
     expect(s.code, s.stderr).toBe(0);
     expect(s.stderr).toBe('mafia-sim: warning: degenerate setup: vanilla (mafia=3): decided at the deal: every game ends after night 0, before anyone acts (the mafia win, G5)\n');
     expect(s.stdout).toContain('Town win % against mafia');
@@ -363,15 +365,15 @@ describe('docs/balancing.md', () => {
     expect(found.map((e) => e.args[0]).filter((c, i, all) => all.indexOf(c) === i).sort()).toEqual(['balance', 'compare', 'role-values', 'sweep']);
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     expect(pkg.scripts['balancing-examples']).toContain('scripts/balancing-examples.mjs');
-    // The Done-when commands of issue 14 are among them.
+    // The Done-when commands of issue 14 are among them (with `--strategy random`, the default then).
     const commands = found.map((e) => e.command);
-    expect(commands).toContain('mafia-sim sweep --setup club-12 --vary players=8..20');
-    expect(commands).toContain('mafia-sim balance --setup vanilla --knob mafia --option players=13');
-    expect(commands).toContain('mafia-sim role-values --setup club-12');
+    expect(commands).toContain('mafia-sim sweep --setup club-12 --strategy random --vary players=8..20');
+    expect(commands).toContain('mafia-sim balance --setup vanilla --strategy random --knob mafia --option players=13');
+    expect(commands).toContain('mafia-sim role-values --setup club-12 --strategy random');
   });
 
   // The quick ones here, byte for byte (the rest take a minute and a half: npm run balancing-examples).
-  for (const command of ['mafia-sim sweep --setup vanilla --option players=13 --vary mafia=1..4 --vary start=day,night --games 4000', 'mafia-sim balance --setup vanilla --knob mafia --option players=13']) {
+  for (const command of ['mafia-sim sweep --setup vanilla --option players=13 --strategy random --vary mafia=1..4 --vary start=day,night --games 4000', 'mafia-sim balance --setup vanilla --strategy random --knob mafia --option players=13']) {
     it(`prints what the page shows: ${command}`, () => {
       const ex = found.find((e) => e.command === command);
       expect(ex, command).toBeDefined();

@@ -124,7 +124,7 @@ function writeFailures(failures: readonly Failure[], ctx: GenerateContext, out: 
   } else dir = mkdtempSync(join(tmpdir(), 'mafia-sim-fuzz-'));
   const write = (c: FuzzCase, name: string) => {
     const file = join(dir, name);
-    writeFileSync(file, `# mafia-sim fuzz case ${c.index}; strategies: ${c.strategies.join(' ') || 'random'}\n${setupYaml(c)}`);
+    writeFileSync(file, `# mafia-sim fuzz case ${c.index}; strategies: ${c.strategies.join(' ')}\n${setupYaml(c)}`);
     return file;
   };
   const shrunkKinds = new Set<string>();

@@ -42,7 +42,7 @@ function jobOptions(cmd: Command, defaults: { setup: string }): Command {
   return cmd
     .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', once('--setup'), defaults.setup)
     .option('-o, --option <key=value>', 'override a rule option or setup parameter (repeatable; rules: docs/rules.md)', collect, [])
-    .option('--strategy <spec>', 'NAME for everyone, or TEAM=NAME / ROLE=NAME; NAME may be NAME:key=value,… or a plug-in file (repeatable)', collect, [])
+    .option('--strategy <spec>', 'NAME for everyone, or TEAM=NAME / ROLE=NAME; NAME may be NAME:key=value,… or a plug-in file (repeatable; default smart, tuned on built-in setups; random for random play)', collect, [])
     .option('--seed <n>', 'run seed: game K plays from (seed, K)', once('--seed'), '1')
     .option('--series <k>', 'club evenings of K consecutive games at the same table (C16.1); same as --option series=K', once('--series'));
 }
@@ -134,7 +134,7 @@ Examples:
     cmd
       .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', once('--setup'), 'ukrainian')
       .option('-o, --option <key=value>', 'a rule option, setup parameter or roles.ID=N for every arm (repeatable)', collect, [])
-      .option('--strategy <spec>', 'NAME for everyone, or TEAM=NAME / ROLE=NAME, for every arm (repeatable; default random)', collect, [])
+      .option('--strategy <spec>', 'NAME for everyone, or TEAM=NAME / ROLE=NAME, for every arm (repeatable; default smart, tuned on built-in setups; random for random play)', collect, [])
       .option('--seed <n>', 'run seed: game K of every arm plays from (seed, K)', once('--seed'), '1')
       .option('-n, --games <n>', `games per arm (default ${games})`, once('--games'))
       .option('-w, --workers <n>', 'threads; 1 plays in-process (default: one per 25,000 games played, up to the number of CPUs)', once('--workers'))
@@ -232,7 +232,7 @@ Examples:
   program.command('play').description('take a seat yourself in a seeded game against bots, answering at the prompt')
     .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', once('--setup'), 'ukrainian')
     .option('-o, --option <key=value>', 'override a rule option or setup parameter (repeatable; rules: docs/rules.md)', collect, [])
-    .option('--strategy <spec>', "the other seats' bots, as for run: NAME, TEAM=NAME or ROLE=NAME (repeatable; default random)", collect, [])
+    .option('--strategy <spec>', "the other seats' bots, as for run: NAME, TEAM=NAME or ROLE=NAME (repeatable; default smart, tuned on built-in setups; random for random play)", collect, [])
     .option('--seed <n>', 'the game is game 0 of this seed (default: a new seed, drawn now and printed)', once('--seed'))
     .option('--seat <n>', 'your seat (default: drawn from the seed)', once('--seat'))
     .option('--answers <list>', 'your answers so far, comma-separated (as the command printed at the end lists them); then the prompt', once('--answers'))

@@ -167,14 +167,14 @@ export function playingLine(arms: ReadonlyArray<{ readonly label: string; readon
   return sidesLine(arms) || strategiesLine(given);
 }
 
-/** Which strategy specs were given, for the header (the default is `random`). */
+/** Which strategy specs were given, for the header (the default is smart). */
 export function strategiesLine(strategies: readonly string[]): string {
-  if (strategies.length === 0) return 'random for every seat (the default; `--strategy` to choose, e.g. town=smart)';
+  if (strategies.length === 0) return 'smart for every seat (the default, tuned on built-in setups; `--strategy random` for random play)';
   // A spec without TEAM= or ROLE= plays every seat no other spec names, and so do a town= and a mafia=
-  // spec together (every role is of one of the two teams); otherwise the rest play random.
+  // spec together (every role is of one of the two teams); otherwise the rest play the default.
   const who = strategies.map((s) => /^([^:=]+)=/.exec(s)?.[1].trim() ?? null);
   const everyone = who.includes(null) || (who.includes('town') && who.includes('mafia'));
-  return everyone ? strategies.join(' ') : `${strategies.join(' ')} (random for the rest)`;
+  return everyone ? strategies.join(' ') : `${strategies.join(' ')} (smart for the rest)`;
 }
 
 export function header(c: ChalkInstance, lines: ReadonlyArray<readonly [string, string]>): string[] {

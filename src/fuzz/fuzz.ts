@@ -8,7 +8,7 @@
 import type { Game } from '../engine/game.js';
 import { RULE_SETS } from '../rules/registry.js';
 import { playJobGame, type Job } from '../runner/job.js';
-import { splitSpec } from '../strategy/registry.js';
+import { DEFAULT_STRATEGY, splitSpec } from '../strategy/registry.js';
 import { runPool, workerEntry } from '../runner/pool.js';
 import { checkedGame, DIFFERENTIAL_CHECKS, type Problem } from './checks.js';
 import { differentialProblem, DIFFERENTIAL_EVERY, type Doctor } from './differential.js';
@@ -36,7 +36,7 @@ export class Coverage {
     for (const [id] of job.setup.roleCounts) bump(this.roles, id);
     for (const k of Object.keys(c.options)) bump(this.options, k);
     const names = new Set(c.strategies.map((s) => splitSpec(s).name));
-    if (!c.strategies.some((s) => splitSpec(s).who === null)) names.add('random');
+    if (!c.strategies.some((s) => splitSpec(s).who === null)) names.add(DEFAULT_STRATEGY);
     for (const n of names) bump(this.strategies, n);
     if (Object.keys(c.immunities).length > 0) this.immunities++;
     if (Number(c.options.series ?? 1) > 1) this.series++;

@@ -80,8 +80,7 @@ function smartSpec(rng: Rng): string {
 function randomStrategies(rng: Rng, user: readonly string[]): string[] {
   const pick = () => rng.pick(['random', 'smart', smartSpec(rng)]);
   const specs: string[] = [];
-  const everyone = pick();
-  if (everyone !== 'random') specs.push(everyone);
+  specs.push(pick());
   if (rng.chance(0.4)) specs.push(`town=${pick()}`);
   if (rng.chance(0.4)) specs.push(`mafia=${pick()}`);
   for (const s of user) if (rng.chance(0.7)) specs.push(s);

@@ -15,6 +15,7 @@ import { YES_NO_KINDS } from '../model/decisions.js';
 import { readScenario } from '../scenario/parse.js';
 import { runScenario } from '../scenario/run.js';
 import { playJobGame, type Job } from '../runner/job.js';
+import { DEFAULT_STRATEGY } from '../strategy/default.js';
 import { checkedGame, problemKey, type Problem } from './checks.js';
 
 export interface Repro {
@@ -120,7 +121,7 @@ function scenarioText(job: Job, index: number, problem: Problem, file: string, t
   const lines = [
     `# ${title}`,
     `# Fails [${problem.check}]: ${problem.message.replace(/\n/g, ' ')}`,
-    `# Game ${index} of the run with seed ${job.seed} on ${basename(job.setupArg)}, strategies: ${job.strategies.specs.join(' ') || 'random'}.`,
+    `# Game ${index} of the run with seed ${job.seed} on ${basename(job.setupArg)}, strategies: ${job.strategies.specs.join(' ') || DEFAULT_STRATEGY}.`,
     '# The seed deals the listed deal (seededDeal), so the game stream draws as in the fuzzed game; every',
     '# decision the bots took is scripted as the game applied it. Move this file and the setup file',
     '# together (the setup path is relative to this file).',

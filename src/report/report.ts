@@ -7,6 +7,7 @@ import { Distribution, type DistributionData } from '../stats/distribution.js';
 import { clusteredRate, meanInterval, wilson } from '../stats/intervals.js';
 import { perGameCounts, Tally, type FailedGame, type IllegalExample, type GroupData, type GroupTally, type SeatTally, type TallyData } from '../stats/tally.js';
 import type { Job } from '../runner/job.js';
+import { DEFAULT_STRATEGY } from '../strategy/default.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { metricsFromRows, metricsRows, type MetricsRow } from './metrics.js';
 
@@ -147,7 +148,7 @@ export function reportHeader(job: Job): ReportHeader {
     format: REPORT_FORMAT,
     setup: setupSummary(job.setup),
     seed: job.seed,
-    strategies: job.strategies.specs.length > 0 ? job.strategies.specs : ['random'],
+    strategies: job.strategies.specs.length > 0 ? job.strategies.specs : [DEFAULT_STRATEGY],
   };
 }
 

@@ -6,6 +6,7 @@ import { gamesForHalfWidth } from '../calibration/calibrate.js';
 import { describeValue, type OptionValue } from '../rules/options.js';
 import { RULE_SETS } from '../rules/registry.js';
 import { builtinSetup } from '../setup/builtin.js';
+import { DEFAULT_STRATEGY } from '../strategy/default.js';
 import { optionSpecs } from '../setup/compile.js';
 import type { TournamentReport } from '../tournament/tournament.js';
 import type { Report, SetupSummary } from './report.js';
@@ -81,7 +82,7 @@ export function invocation(argv: readonly string[]): string {
 
 export function runReproduction(r: Report): Reproduction {
   const args = ['run', ...setupArgs(r.setup)];
-  if (!(r.strategies.length === 1 && r.strategies[0] === 'random')) for (const s of r.strategies) args.push('--strategy', s);
+  if (!(r.strategies.length === 1 && r.strategies[0] === DEFAULT_STRATEGY)) for (const s of r.strategies) args.push('--strategy', s);
   args.push('--seed', r.seed);
   const { first, end } = r.range;
   const shard = shardFor(first, end);

@@ -6,6 +6,8 @@ import { fitTable, UNLIMITED, wrapItems, wrapWords, type Column } from './fit.js
 import type { GroupRow, PointsRow, PointsSummary, Rate, Report } from './report.js';
 import { METRIC_LABELS, type MetricsRow } from './metrics.js';
 import { METRIC_RATIOS } from '../stats/metrics.js';
+import { isPluginSpec } from '../strategy/registry.js';
+import { describeSide, playedSides } from '../workbench/sides.js';
 
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
 const count = (x: number) => x.toLocaleString('en-US');
@@ -81,6 +83,18 @@ function causes(x: GroupRow, most = 3): string {
 }
 
 /**
+ * What a side whose spec takes a built-in setup's tuned values plays, written out (smart, the default,
+ * on ukrainian: `town smart:revealDay=1,… (tuned defaults: …)`); null when no side does, or when a spec
+ * names a plug-in or a bot program (not loaded where a report is merged).
+ */
+function tunedLine(r: Report): string | null {
+  if (r.setup.source !== 'built-in' || r.strategies.some(isPluginSpec)) return null;
+  const sides = playedSides(r.strategies, r.setup);
+  if (sides.town.tuned === null && sides.mafia.tuned === null) return null;
+  return `town ${describeSide(sides.town)}; mafia ${describeSide(sides.mafia)}`;
+}
+
+/**
  * The report's tables, at most `width` columns wide (the CLI passes the terminal's; UNLIMITED keeps
  * every table whole). Replay commands of failed games are never wrapped: they are for copying.
  */
@@ -92,6 +106,8 @@ export function renderReport(r: Report, c: ChalkInstance, width = UNLIMITED): st
   out.push(...wrapItems(`${c.bold('Options')} `, Object.entries(r.setup.options).map(([k, v]) => `${k}=${describeValue(v)}`), width));
   const scoring = Object.entries(r.setup.scoring).filter(([, v]) => v !== 0).map(([k, v]) => `${k}=${v}`).join(' ');
   words(`${c.bold('Run')}     `, `${count(r.games)} games, seed ${r.seed}, strategies ${r.strategies.join(' ')}${r.range.first > 0 || r.partial ? `, games ${r.range.first}–${r.range.end - 1}` : ''}; scoring ${scoring}`);
+  const tuned = tunedLine(r);
+  if (tuned !== null) words(`${c.bold('Plays')}   `, tuned);
   if (r.precision) {
     const { halfWidth, target, reached } = r.precision;
     const said = `town win ±${(100 * halfWidth).toFixed(2)}% after ${count(r.games)} games`;

@@ -12,6 +12,7 @@ import type { RoleDef, Team } from '../model/roles.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { ROLES } from '../rules/catalogue.js';
 import { isAuditedStrategy, markAudited } from './audit.js';
+import { DEFAULT_STRATEGY } from './default.js';
 import type { Strategy, StrategyParamValue } from './types.js';
 import { commandProblem, execStrategy, isolatedStrategy } from '../protocol/strategy.js';
 import { botSettings } from '../protocol/settings.js';
@@ -21,6 +22,8 @@ export const STRATEGIES: ReadonlyMap<string, Strategy> = new Map([
   [random.name, markAudited(random)],
   [smart.name, markAudited(smart)],
 ]);
+
+export { DEFAULT_STRATEGY };
 
 /** Plug-ins loaded so far, by absolute path (filled by loadStrategies). */
 const PLUGINS = new Map<string, Strategy>();
@@ -249,7 +252,7 @@ export function strategyFromSpec(spec: string, label: SpecLabel = strategyFlag):
 
 /** Parses `--strategy` specs. Plug-in paths must have been loaded (loadStrategies) beforehand. */
 export function parseStrategies(specs: readonly string[], label: SpecLabel = strategyFlag): StrategyAssignment {
-  let everyone = random;
+  let everyone = STRATEGIES.get(DEFAULT_STRATEGY)!;
   const byTeam = new Map<string, Strategy>();
   const byRole = new Map<string, Strategy>();
   for (const spec of specs) {
@@ -272,7 +275,7 @@ export function strategyFor(a: StrategyAssignment, role: RoleDef): Strategy {
 
 /**
  * The spec that plays a role, as a label without its `WHO=` part (`smart:fakeClaim=1`): the last spec
- * naming the role, else its team, else everyone's, else `random` — the order strategyFor follows.
+ * naming the role, else its team, else everyone's, else the default (smart) — the order strategyFor follows.
  */
 export function strategyLabelFor(a: StrategyAssignment, role: RoleDef): string {
   let byRole: string | null = null;
@@ -285,5 +288,5 @@ export function strategyLabelFor(a: StrategyAssignment, role: RoleDef): string {
     else if (who === role.id) byRole = rest;
     else if (who === role.team) byTeam = rest;
   }
-  return byRole ?? byTeam ?? everyone ?? 'random';
+  return byRole ?? byTeam ?? everyone ?? DEFAULT_STRATEGY;
 }

@@ -4,10 +4,10 @@
 // strategies/smart/tuned.json's entry for the setup, the strategy's own defaults, or a tune at this point.
 import type { Team } from '../model/roles.js';
 import type { CompiledSetup } from '../setup/compile.js';
-import { resolvedSpec, specValues, splitSpec } from '../strategy/registry.js';
+import { DEFAULT_STRATEGY, resolvedSpec, specValues, splitSpec } from '../strategy/registry.js';
 
 export interface PlayedSide {
-  /** The spec the side's seats are given (`random` when no --strategy names them). */
+  /** The spec the side's seats are given (the default, `smart`, when no --strategy names them). */
   readonly spec: string;
   /** What it plays on this setup, every tuned default written out. */
   readonly plays: string;
@@ -28,12 +28,9 @@ export interface PlayedSides {
 
 const TEAMS: readonly Team[] = ['town', 'mafia'];
 
-/** The source of a side no --strategy names. */
-const DEFAULT = 'the default';
-
-/** The spec a team's seats get from --strategy specs as `run` reads them: TEAM= over a bare NAME over random. */
+/** The spec a team's seats get from --strategy specs as `run` reads them: TEAM= over a bare NAME over the default. */
 function teamSpec(strategies: readonly string[], team: Team): string {
-  let everyone = 'random';
+  let everyone = DEFAULT_STRATEGY;
   let own: string | null = null;
   for (const s of strategies) {
     const { who } = splitSpec(s);
@@ -52,7 +49,10 @@ export function playedSides(strategies: readonly string[], setup: Pick<CompiledS
     const tuned = plays === spec ? null : setup.name;
     return { spec, plays, tuned, retuned: false, source: sourceOf(spec, tuned, setup) };
   };
-  if (strategies.length === 0) return { town: { ...side('town'), source: DEFAULT }, mafia: { ...side('mafia'), source: DEFAULT }, roles: [] };
+  if (strategies.length === 0) {
+    const byDefault = (s: PlayedSide): PlayedSide => ({ ...s, source: s.source === '' ? 'the default' : `the default; ${s.source}` });
+    return { town: byDefault(side('town')), mafia: byDefault(side('mafia')), roles: [] };
+  }
   const roles = strategies.filter((s) => {
     const { who } = splitSpec(s);
     return who !== null && !TEAMS.includes(who as Team);
@@ -83,7 +83,6 @@ export function describeSide(s: PlayedSide): string {
 
 /** Both sides in words (once, when they play the same), then the ROLE= specs. */
 export function describeSides(s: PlayedSides): string {
-  if (s.roles.length === 0 && [s.town, s.mafia].every((x) => x.spec === 'random' && x.source === DEFAULT)) return 'random for every seat (the default; `--strategy` to choose, e.g. town=smart)';
   return joinSides(describeSide(s.town), describeSide(s.mafia), s.roles);
 }
 

@@ -4,9 +4,9 @@
 
 /** Whole `run --json` reports of a few seeded runs at odd game counts. */
 export const REPORTS = [
-  { file: 'ukrainian-random-101.json', args: ['run', '--setup', 'ukrainian', '--games', '101', '--seed', '1', '--json'] },
+  { file: 'ukrainian-random-101.json', args: ['run', '--setup', 'ukrainian', '--strategy', 'random', '--games', '101', '--seed', '1', '--json'] },
   { file: 'club-12-smart-77.json', args: ['run', '--setup', 'club-12', '--strategy', 'smart', '--games', '77', '--seed', '2', '--json'] },
-  { file: 'vanilla-9-2-51.json', args: ['run', '--setup', 'vanilla', '--option', 'players=9', '--option', 'mafia=2', '--games', '51', '--seed', '3', '--json'] },
+  { file: 'vanilla-9-2-51.json', args: ['run', '--setup', 'vanilla', '--option', 'players=9', '--option', 'mafia=2', '--strategy', 'random', '--games', '51', '--seed', '3', '--json'] },
 ];
 
 /**
