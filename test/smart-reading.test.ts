@@ -233,6 +233,13 @@ describe('over seeded games (smart vs smart, its own defaults, seed 1)', () => {
     expect(r.silentAfterBlackReport).toBe(0);
   });
 
+  /** The seats of a club game's mafia team (plain mafia and the boss), from its deal. */
+  const clubMafia = (log: readonly GameEvent[]): number[] => {
+    const deal = log.find((e) => e.t === 'deal');
+    const roles = deal && deal.t === 'deal' ? deal.roles : [];
+    return roles.flatMap((r, i) => (['mafia', 'boss'].includes(r) ? [i + 1] : []));
+  };
+
   it('the mafia fake claimer is any member the team agrees on, not its lowest seat: on club-12 every rank among them claims about as often', () => {
     const job = makeJob('club-12', [], '5', ['smart:tuned=false', 'mafia=smart:tuned=false,fakeClaim=1,fakeClaimDay=1']);
     const games = 800;
@@ -240,9 +247,7 @@ describe('over seeded games (smart vs smart, its own defaults, seed 1)', () => {
     let claims = 0;
     for (let k = 0; k < games; k++) {
       const log = playJobGame(job, k, { keepLog: true }).log!;
-      const deal = log.find((e) => e.t === 'deal');
-      const roles = deal && deal.t === 'deal' ? deal.roles : [];
-      const members = roles.flatMap((r, i) => (['mafia', 'boss'].includes(r) ? [i + 1] : []));
+      const members = clubMafia(log);
       const first = log.find((e) => e.t === 'speech' && members.includes(e.seat) && e.statements.some((x) => x.type === 'claim'));
       if (!first || first.t !== 'speech') continue;
       claims++;
@@ -263,9 +268,7 @@ describe('over seeded games (smart vs smart, its own defaults, seed 1)', () => {
     let claims = 0;
     for (let k = 0; k < games; k++) {
       const log = playJobGame(job, k, { keepLog: true }).log!;
-      const deal = log.find((e) => e.t === 'deal');
-      const roles = deal && deal.t === 'deal' ? deal.roles : [];
-      const members = roles.flatMap((r, i) => (['mafia', 'boss'].includes(r) ? [i + 1] : []));
+      const members = clubMafia(log);
       const day2 = log.findIndex((e) => e.t === 'phase' && e.phase === 'day' && e.n === 2);
       const speeches = log.slice(0, day2 < 0 ? log.length : day2).filter((e) => e.t === 'speech' && members.includes(e.seat));
       const claimers = speeches.filter((e) => e.t === 'speech' && e.statements.some((x) => x.type === 'claim')).map((e) => (e.t === 'speech' ? e.seat : 0));
