@@ -1,7 +1,7 @@
 // The engine's per-seat array helpers (src/engine/seatArrays.ts): copies of kept templates must never
 // share storage with what they were made from; an option list is one array, rewritten in place.
 import { describe, expect, it } from 'vitest';
-import { OptionList, seatArray, seatSlots, without } from '../src/engine/seatArrays.js';
+import { OptionList, SeatList, seatArray, seatSlots, without } from '../src/engine/seatArrays.js';
 
 describe('seat arrays', () => {
   it('seatArray gives a fresh zeroed array per call, index 0 included', () => {
@@ -41,5 +41,24 @@ describe('seat arrays', () => {
     expect(without(list, 5)).toBe(list);
     expect(without([3], 3)).toEqual([]);
     expect(list).toEqual([4, 9, 2, 7]);
+  });
+
+  it('a seat list leaves one seat out and puts it back where it was, the rest in their order', () => {
+    const list = new SeatList();
+    list.copy([4, 9, 2, 7]);
+    const seats = list.seats;
+    for (const [seat, at, rest] of [[4, 0, [9, 2, 7]], [2, 2, [4, 9, 7]], [7, 3, [4, 9, 2]]] as const) {
+      expect(list.take(seat)).toBe(at);
+      expect(list.seats).toEqual(rest);
+      list.putBack(at, seat);
+      expect(list.seats).toEqual([4, 9, 2, 7]);
+    }
+    expect(list.take(5)).toBe(-1);
+    expect(list.seats).toEqual([4, 9, 2, 7]);
+    expect(list.seats).toBe(seats); // one array, rewritten in place
+    list.clear();
+    list.add(3);
+    expect(list.take(3)).toBe(0);
+    expect(list.seats).toEqual([]);
   });
 });

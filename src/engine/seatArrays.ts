@@ -78,3 +78,47 @@ export class OptionList {
     return seats;
   }
 }
+
+/**
+ * A list of seats kept in its order across several questions (a day's open nominees, a vote's
+ * candidates), from which one seat can be left out for a single question and put back: no list is
+ * built per question. Grown by `push`, shortened by `pop` (OptionList: setting `length` is a runtime
+ * call). Like an OptionList, what a question was offered is good only until the list next changes.
+ */
+export class SeatList {
+  readonly seats: number[] = [];
+
+  clear(): void {
+    const seats = this.seats;
+    while (seats.length > 0) seats.pop();
+  }
+
+  add(seat: number): void {
+    this.seats.push(seat);
+  }
+
+  /** The list becomes a copy of `from`. */
+  copy(from: readonly number[]): void {
+    this.clear();
+    for (let i = 0; i < from.length; i++) this.seats.push(from[i]);
+  }
+
+  /** Takes the seat out, the others keeping their order; where it was, or -1 when it is not listed. */
+  take(seat: number): number {
+    const seats = this.seats;
+    let i = 0;
+    while (i < seats.length && seats[i] !== seat) i++;
+    if (i === seats.length) return -1;
+    for (let j = i + 1; j < seats.length; j++) seats[j - 1] = seats[j];
+    seats.pop();
+    return i;
+  }
+
+  /** Puts a seat back where `take` found it. */
+  putBack(at: number, seat: number): void {
+    const seats = this.seats;
+    seats.push(seat);
+    for (let j = seats.length - 1; j > at; j--) seats[j] = seats[j - 1];
+    seats[at] = seat;
+  }
+}

@@ -1,7 +1,7 @@
 // The Ukrainian day (U3): speeches with nominations, the vote, ties, the last word.
 import { NO, YES } from '../../model/decisions.js';
 import { leaders, removeByDay, speakingOrder } from '../dayTools.js';
-import { clearSeats, without } from '../../engine/seatArrays.js';
+import { clearSeats, type SeatList } from '../../engine/seatArrays.js';
 import type { Game } from '../../engine/game.js';
 import type { Discipline } from '../discipline.js';
 import type { Night } from '../night.js';
@@ -16,6 +16,10 @@ export interface UkrainianDayState {
   todaysNominees: number[];
   readonly nominated: number[];
   readonly votes: number[];
+  /** Today's living players not yet nominated, in seat order: who a speaker may nominate (U3.1). */
+  readonly open: SeatList;
+  /** A vote's candidates, each voter's own seat left out while they vote (U3.3). */
+  readonly ballot: SeatList;
 }
 
 export function runUkrainianDay(u: UkrainianDayState): void {
@@ -23,6 +27,7 @@ export function runUkrainianDay(u: UkrainianDayState): void {
   announceNote(u);
   u.todaysNominees = [];
   clearSeats(u.nominated);
+  openNominations(u);
   const order = speakingOrder(g, g.day);
   for (const seat of order) {
     if (g.alive[seat] !== 1) continue;
@@ -36,6 +41,7 @@ export function runUkrainianDay(u: UkrainianDayState): void {
       // made in this speech, and is no longer a nominee either.
       if (u.todaysNominees.length > nomineesBefore) u.nominated[u.todaysNominees.pop()!] = 0;
       u.todaysNominees = u.todaysNominees.filter((s) => s !== seat);
+      openNominations(u);
       if (g.checkWin()) return;
     }
   }
@@ -58,19 +64,24 @@ export function runUkrainianDay(u: UkrainianDayState): void {
   removeByDay(g, condemned, 'vote'); // U3.5
 }
 
+/** The open list: living players not nominated today (U3.1), in seat order. */
+function openNominations(u: UkrainianDayState): void {
+  const { g, nominated, open } = u;
+  open.clear();
+  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && nominated[s] === 0) open.add(s);
+}
+
 /** U3.1: a speaker may nominate one living player other than themself who is not yet nominated. */
 function nominate(u: UkrainianDayState, seat: number): void {
-  const { g, nominated } = u;
-  const { n, alive } = g;
-  const list = g.optionList;
-  list.clear();
-  for (let s = 1; s <= n; s++) if (alive[s] === 1 && s !== seat && nominated[s] === 0) list.add(s);
-  const options = list.done();
-  if (options.length === 0) return;
-  const target = g.ask(seat, 'nominate', options, true, null);
+  const { g, open } = u;
+  const at = open.take(seat);
+  const options = open.seats;
+  const target = options.length === 0 ? null : g.ask(seat, 'nominate', options, true, null);
+  if (at >= 0) open.putBack(at, seat);
   if (target === null) return;
+  open.take(target);
   u.todaysNominees.push(target);
-  nominated[target] = 1;
+  u.nominated[target] = 1;
   g.log?.push({ t: 'nominate', seat, target });
 }
 
@@ -118,16 +129,18 @@ function decideVote(u: UkrainianDayState, order: readonly number[], nominees: re
  * U12.2: a candidate with 3 fouls gets one extra vote against them in the next vote.
  */
 function castVotes(u: UkrainianDayState, order: readonly number[], candidates: readonly number[], kind: 'vote' | 'revote', round: number): number[] {
-  const { g, votes } = u;
+  const { g, votes, ballot } = u;
   const extra = u.discipline.extraVoteAgainst;
   clearSeats(votes);
+  ballot.copy(candidates);
   const last = candidates[candidates.length - 1];
   const beforeLast = candidates[candidates.length - 2];
   for (const voter of order) {
     if (g.alive[voter] !== 1) continue;
-    const options = without(candidates, voter);
+    const at = ballot.take(voter);
     const fallback = voter === last ? beforeLast : last;
-    const target = g.ask(voter, kind, options, false, fallback)!;
+    const target = g.ask(voter, kind, ballot.seats, false, fallback)!;
+    if (at >= 0) ballot.putBack(at, voter);
     votes[target]++;
     g.log?.push({ t: 'vote', seat: voter, target, round });
   }

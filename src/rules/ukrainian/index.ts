@@ -10,7 +10,7 @@ import { overlay } from '../catalogue.js';
 import { Discipline } from '../discipline.js';
 import { introduceTeams } from '../intro.js';
 import { arrangeSteps, Night, teamKillSeats, type NightRules } from '../night.js';
-import { seatArray } from '../../engine/seatArrays.js';
+import { SeatList, seatArray } from '../../engine/seatArrays.js';
 import { configureUkrainian, NIGHT_STEPS, UKRAINIAN_OPTIONS, type UkrainianConfig } from './config.js';
 import { runUkrainianDay } from './day.js';
 
@@ -47,6 +47,8 @@ export class UkrainianGame implements RulesGame, NightRules, TableFacts {
   readonly nominated: number[];
   /** The vote count per seat (U3.3). */
   readonly votes: number[];
+  readonly open = new SeatList();
+  readonly ballot = new SeatList();
   /** The team kill (U6): its members, the Courtesan who shoots when they are gone (U5.4), the black team who sees it. */
   private readonly killers: readonly number[];
   private readonly lastResort: readonly number[];
