@@ -1,7 +1,9 @@
 // The engine's per-seat array helpers (src/engine/seatArrays.ts): copies of kept templates must never
 // share storage with what they were made from; an option list is one array, rewritten in place.
 import { describe, expect, it } from 'vitest';
-import { OptionList, SeatList, seatArray, seatSlots, without } from '../src/engine/seatArrays.js';
+import { OptionList, SeatList, seatArray, seatSlots, seatZeros, without } from '../src/engine/seatArrays.js';
+import { runBatch } from '../src/runner/batch.js';
+import { makeJob } from './helpers/job.js';
 
 describe('seat arrays', () => {
   it('seatArray gives a fresh zeroed array per call, index 0 included', () => {
@@ -60,5 +62,15 @@ describe('seat arrays', () => {
     list.add(3);
     expect(list.take(3)).toBe(0);
     expect(list.seats).toEqual([]);
+  });
+
+  it('the shared zeros a night reads before its first write stay zeros after games of every night ability', () => {
+    // club-20 deals the blocker, the judge, the oligarch, the guard, the sportsman and the lucky;
+    // ukrainian the courtesan's freeze, the doctor and the note.
+    for (const [setup, n] of [['club-20', 20], ['ukrainian', 12]] as const) {
+      const tally = runBatch(makeJob(setup), { from: 0, to: 300 });
+      expect(tally.games).toBe(300);
+      expect(seatZeros(n)).toEqual(new Array(n + 1).fill(0));
+    }
   });
 });

@@ -9,6 +9,11 @@ export function seatArray(n: number, value = 0): number[] {
   return value === 0 ? (ZEROS[n] ??= filled(n, 0)).slice() : filled(n, value);
 }
 
+/** The table size's kept array of zeros itself, to read where nothing was written yet: never to be written. */
+export function seatZeros(n: number): readonly number[] {
+  return (ZEROS[n] ??= filled(n, 0));
+}
+
 /** Per-seat slots, each empty until its seat first needs it. */
 export function seatSlots<T>(n: number): (T | undefined)[] {
   return (EMPTY[n] ??= filled(n, undefined)).slice();

@@ -7,7 +7,7 @@ import type { Game } from '../engine/game.js';
 import type { Color } from '../model/events.js';
 import type { KillKind, NightAbility, NightEffects, RoleDef, Team } from '../model/roles.js';
 import type { KnownCheck } from '../views/view.js';
-import { clearSeats, seatArray } from '../engine/seatArrays.js';
+import { clearSeats, seatArray, seatZeros } from '../engine/seatArrays.js';
 import { BY_COURTESAN, BY_KILLER, BY_MAFIA, BY_MANIAC, nightDeathCause } from './nightKills.js';
 import { RunTracker } from './runTracker.js';
 
@@ -72,32 +72,34 @@ export function arrangeSteps(family: readonly string[], moved: readonly string[]
 export class Night implements NightEffects {
   private readonly steps: Step[] = [];
   /** Tonight's effects, per seat; cleared as each night begins. */
-  private readonly frozen: number[];
-  private readonly blocked: number[];
-  private readonly protectedBy: number[];
-  private readonly guardedBy: number[];
+  private frozen: readonly number[];
+  private blocked: readonly number[];
+  private protectedBy: readonly number[];
+  private guardedBy: readonly number[];
   /** Who shot at a seat tonight (nightKills.ts bits). */
   private readonly attacked: number[];
   /** Dueller → target. */
-  private readonly duelTarget: number[];
+  private duelTarget: readonly number[];
   /** C10.1: target → the Judge who jails it; C11: Oligarch → the pick to bail. */
-  readonly jailOrder: number[];
-  readonly bailOrder: number[];
+  jailOrder: readonly number[];
+  bailOrder: readonly number[];
   private readonly dying: number[];
   /** C14: luck spent, for the game. */
-  private readonly luckSpent: number[];
+  private luckSpent: readonly number[];
   /** U5.2 / U8. */
   private readonly runs: RunTracker;
   /** U9.1 / C12: every check of the game, in order. */
   readonly checks: (KnownCheck & { readonly by: number })[] = [];
   /** U9.2: notes spent, the note left tonight, and the one to read out next day. */
-  private readonly noteSpent: number[];
+  private noteSpent: readonly number[];
   private noteTonight: Note | null = null;
   private noteToAnnounce: Note | null = null;
   /** Seats that act at some step, so a night clears only what it can have set. */
   private readonly anyDuel: boolean;
   /** Which of tonight's effect arrays an ability wrote (WROTE_* bits): the next night clears only those. */
   private written = 0;
+  /** The shared zeros an effect array is until first written (seatZeros): read, never written. */
+  private readonly zeros: readonly number[];
 
   constructor(
     private readonly g: Game,
@@ -126,17 +128,21 @@ export class Night implements NightEffects {
       if (seats.length > 0) this.steps.push({ teamKill: false, seats, abilities });
     }
     this.anyDuel = anyDuel;
-    this.frozen = seatArray(n);
-    this.blocked = seatArray(n);
-    this.protectedBy = seatArray(n);
-    this.guardedBy = seatArray(n);
+    // An effect most deals never record stays the table size's shared zeros until first written
+    // (own(): its write makes the night's own copy), so a game allocates only the arrays it uses.
+    const zeros = seatZeros(n);
+    this.zeros = zeros;
+    this.frozen = zeros;
+    this.blocked = zeros;
+    this.protectedBy = zeros;
+    this.guardedBy = zeros;
     this.attacked = seatArray(n);
-    this.duelTarget = seatArray(n);
-    this.jailOrder = seatArray(n);
-    this.bailOrder = seatArray(n);
+    this.duelTarget = zeros;
+    this.jailOrder = zeros;
+    this.bailOrder = zeros;
     this.dying = seatArray(n);
-    this.luckSpent = seatArray(n);
-    this.noteSpent = seatArray(n);
+    this.luckSpent = zeros;
+    this.noteSpent = zeros;
     this.runs = new RunTracker(n);
   }
 
@@ -145,16 +151,16 @@ export class Night implements NightEffects {
     const { g } = this;
     const w = this.written;
     if (w !== 0) {
-      if (w & WROTE_FROZEN) clearSeats(this.frozen);
-      if (w & WROTE_BLOCKED) clearSeats(this.blocked);
-      if (w & WROTE_PROTECTED) clearSeats(this.protectedBy);
-      if (w & WROTE_GUARDED) clearSeats(this.guardedBy);
-      if (w & WROTE_JAIL) clearSeats(this.jailOrder);
-      if (w & WROTE_BAIL) clearSeats(this.bailOrder);
+      if (w & WROTE_FROZEN) this.clear(this.frozen);
+      if (w & WROTE_BLOCKED) this.clear(this.blocked);
+      if (w & WROTE_PROTECTED) this.clear(this.protectedBy);
+      if (w & WROTE_GUARDED) this.clear(this.guardedBy);
+      if (w & WROTE_JAIL) this.clear(this.jailOrder);
+      if (w & WROTE_BAIL) this.clear(this.bailOrder);
       this.written = 0;
     }
     clearSeats(this.attacked);
-    if (this.anyDuel) clearSeats(this.duelTarget);
+    if (this.anyDuel) this.clear(this.duelTarget);
     this.noteTonight = null;
     for (const step of this.steps) {
       if (step.teamKill) this.rules.teamKill(this);
@@ -244,30 +250,40 @@ export class Night implements NightEffects {
     const last = this.checks[this.checks.length - 1];
     if (last === undefined || last.by !== seat || last.night !== g.night) return;
     if (g.ask(seat, 'note', g.yesNo(), false, 0) !== 1) return;
-    this.noteSpent[seat] = 1;
+    (this.noteSpent = this.own(this.noteSpent))[seat] = 1;
     this.noteTonight = { seat, target: last.target, result: last.result };
     g.log?.push({ t: 'note', seat, target: last.target, result: last.result, to: [seat] });
+  }
+
+  /** An effect array this night may write: the array itself once it is the night's own, else a fresh copy of the zeros. */
+  private own(a: readonly number[]): number[] {
+    return a === this.zeros ? seatArray(this.g.n) : (a as number[]);
+  }
+
+  /** Zeroes an effect array the night has written (the shared zeros need nothing). */
+  private clear(a: readonly number[]): void {
+    if (a !== this.zeros) clearSeats(a as number[]);
   }
 
   // ---- the effects an ability records (model/roles.ts: NightEffects) ---------------------------------
 
   freeze(target: number): void {
-    this.frozen[target] = 1;
+    (this.frozen = this.own(this.frozen))[target] = 1;
     this.written |= WROTE_FROZEN;
   }
 
   block(target: number): void {
-    this.blocked[target] = 1;
+    (this.blocked = this.own(this.blocked))[target] = 1;
     this.written |= WROTE_BLOCKED;
   }
 
   protect(target: number, by: number): void {
-    this.protectedBy[target] = by;
+    (this.protectedBy = this.own(this.protectedBy))[target] = by;
     this.written |= WROTE_PROTECTED;
   }
 
   guard(target: number, by: number): void {
-    this.guardedBy[target] = by;
+    (this.guardedBy = this.own(this.guardedBy))[target] = by;
     this.written |= WROTE_GUARDED;
   }
 
@@ -284,17 +300,17 @@ export class Night implements NightEffects {
   }
 
   jail(target: number, by: number): void {
-    if (this.jailOrder[target] === 0) this.jailOrder[target] = by;
+    if (this.jailOrder[target] === 0) (this.jailOrder = this.own(this.jailOrder))[target] = by;
     this.written |= WROTE_JAIL;
   }
 
   bail(target: number, by: number): void {
-    this.bailOrder[by] = target;
+    (this.bailOrder = this.own(this.bailOrder))[by] = target;
     this.written |= WROTE_BAIL;
   }
 
   duel(target: number, by: number): void {
-    this.duelTarget[by] = target;
+    (this.duelTarget = this.own(this.duelTarget))[by] = target;
   }
 
   teamOf(seat: number): Team {
@@ -327,7 +343,7 @@ export class Night implements NightEffects {
       }
       let saved = false;
       if (role.luck && this.luckSpent[s] === 0) {
-        this.luckSpent[s] = 1; // C14
+        (this.luckSpent = this.own(this.luckSpent))[s] = 1; // C14
         g.log?.push({ t: 'luck', seat: s, to: [] });
         saved = true;
       }
