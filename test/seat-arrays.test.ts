@@ -64,11 +64,12 @@ describe('seat arrays', () => {
     expect(list.seats).toEqual([]);
   });
 
-  it('the shared zeros a night reads before its first write stay zeros after games of every night ability', () => {
+  it('the shared zeros a night and the fouls read before their first write stay zeros after games of every night ability and foul (U12)', () => {
     // club-20 deals the blocker, the judge, the oligarch, the guard, the sportsman and the lucky;
-    // ukrainian the courtesan's freeze, the doctor and the note.
+    // ukrainian the courtesan's freeze, the doctor and the note; both play the discipline model.
+    const fouls = ['foulRate=0.3', 'nightFoulRate=0.05'];
     for (const [setup, n] of [['club-20', 20], ['ukrainian', 12]] as const) {
-      const tally = runBatch(makeJob(setup), { from: 0, to: 300 });
+      const tally = runBatch(makeJob(setup, fouls), { from: 0, to: 300 });
       expect(tally.games).toBe(300);
       expect(seatZeros(n)).toEqual(new Array(n + 1).fill(0));
     }

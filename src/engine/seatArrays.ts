@@ -9,9 +9,23 @@ export function seatArray(n: number, value = 0): number[] {
   return value === 0 ? (ZEROS[n] ??= filled(n, 0)).slice() : filled(n, value);
 }
 
-/** The table size's kept array of zeros itself, to read where nothing was written yet: never to be written. */
+/**
+ * The table size's kept array of zeros itself, for a per-seat array most games never write (a night's
+ * rarer effects, fouls): it reads as zeros, and `writable` gives it a copy of its own before the first
+ * write, so a game allocates only the arrays it uses. Never written itself.
+ */
 export function seatZeros(n: number): readonly number[] {
   return (ZEROS[n] ??= filled(n, 0));
+}
+
+/** A per-seat array about to be written: itself, or a fresh array of zeros while it is still the shared one (seatZeros). */
+export function writable(a: readonly number[]): number[] {
+  return a === ZEROS[a.length - 1] ? seatArray(a.length - 1) : (a as number[]);
+}
+
+/** clearSeats for an array that may still be the shared zeros (seatZeros), which stays as it is. */
+export function clearWritten(a: readonly number[]): void {
+  if (a !== ZEROS[a.length - 1]) clearSeats(a as number[]);
 }
 
 /** Per-seat slots, each empty until its seat first needs it. */

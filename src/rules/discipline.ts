@@ -2,7 +2,7 @@
 // thresholds shorten, skip and remove. A rule set that plays it keeps one Discipline per game.
 import type { Game } from '../engine/game.js';
 import type { OptionSpec } from './options.js';
-import { seatArray } from '../engine/seatArrays.js';
+import { clearWritten, seatZeros, writable } from '../engine/seatArrays.js';
 
 export const DISCIPLINE_OPTIONS: readonly OptionSpec[] = [
   { key: 'foulRate', clause: 'U12', kind: 'number', min: 0, max: 1, default: 0,
@@ -25,23 +25,24 @@ export function disciplineConfig(o: Readonly<Record<string, unknown>>): Discipli
 
 export class Discipline {
   /** Per seat: fouls (public, U12), a speech to skip and an extra vote against in the next vote (U12.2). */
-  readonly fouls: number[];
-  readonly skipSpeech: number[];
-  readonly extraVoteAgainst: number[];
+  // The shared zeros until a foul is given (seatZeros): most games play without the discipline model.
+  fouls: readonly number[];
+  private skipSpeech: readonly number[];
+  extraVoteAgainst: readonly number[];
 
   constructor(
     private readonly g: Game,
     private readonly config: DisciplineConfig,
   ) {
-    this.fouls = seatArray(g.n);
-    this.skipSpeech = seatArray(g.n);
-    this.extraVoteAgainst = seatArray(g.n);
+    this.fouls = seatZeros(g.n);
+    this.skipSpeech = this.fouls;
+    this.extraVoteAgainst = this.fouls;
   }
 
   /** U12.2: whether the seat skips this speech (and the skip is used up). */
   skips(seat: number): boolean {
     if (this.skipSpeech[seat] !== 1) return false;
-    this.skipSpeech[seat] = 0;
+    (this.skipSpeech as number[])[seat] = 0; // a 1 was written: the array is the game's own
     this.g.log?.push({ t: 'skipSpeech', seat });
     return true;
   }
@@ -72,20 +73,30 @@ export class Discipline {
     return false;
   }
 
+  /** A seat's fouls (public, U12): set by a foul, or by a scenario's setting. */
+  setFouls(seat: number, value: number): void {
+    (this.fouls = writable(this.fouls))[seat] = value;
+  }
+
+  /** U12.2: the extra votes are spent by the vote that follows them. */
+  spendExtraVotes(): void {
+    clearWritten(this.extraVoteAgainst);
+  }
+
   /** Adds a foul worth `value` and applies the thresholds it crosses; true when the player is removed. */
   private add(seat: number, value: number): boolean {
     const g = this.g;
     const before = this.fouls[seat];
     const total = before + value;
-    this.fouls[seat] = total;
+    this.setFouls(seat, total);
     g.log?.push({ t: 'foul', seat, value, total });
     if (before < 2 && total >= 2 && total < 4) {
       g.log?.push({ t: 'effect', seat, what: 'speech shortened (2 fouls)' }); // U12.1
     }
     if (before < 3 && total >= 3 && total < 4) {
       // U12.2: skips the next speech; one extra vote against them if nominated in the next vote.
-      this.skipSpeech[seat] = 1;
-      this.extraVoteAgainst[seat] = 1;
+      (this.skipSpeech = writable(this.skipSpeech))[seat] = 1;
+      (this.extraVoteAgainst = writable(this.extraVoteAgainst))[seat] = 1;
       g.log?.push({ t: 'effect', seat, what: 'skips the next speech; +1 vote against in the next vote (3 fouls)' });
     }
     if (total >= 4) {

@@ -7,7 +7,7 @@ import type { Game } from '../engine/game.js';
 import type { Color } from '../model/events.js';
 import type { KillKind, NightAbility, NightEffects, RoleDef, Team } from '../model/roles.js';
 import type { KnownCheck } from '../views/view.js';
-import { clearSeats, seatArray, seatZeros } from '../engine/seatArrays.js';
+import { clearSeats, clearWritten, seatArray, seatZeros, writable } from '../engine/seatArrays.js';
 import { BY_COURTESAN, BY_KILLER, BY_MAFIA, BY_MANIAC, nightDeathCause } from './nightKills.js';
 import { RunTracker } from './runTracker.js';
 
@@ -98,8 +98,6 @@ export class Night implements NightEffects {
   private readonly anyDuel: boolean;
   /** Which of tonight's effect arrays an ability wrote (WROTE_* bits): the next night clears only those. */
   private written = 0;
-  /** The shared zeros an effect array is until first written (seatZeros): read, never written. */
-  private readonly zeros: readonly number[];
 
   constructor(
     private readonly g: Game,
@@ -128,10 +126,8 @@ export class Night implements NightEffects {
       if (seats.length > 0) this.steps.push({ teamKill: false, seats, abilities });
     }
     this.anyDuel = anyDuel;
-    // An effect most deals never record stays the table size's shared zeros until first written
-    // (own(): its write makes the night's own copy), so a game allocates only the arrays it uses.
+    // An effect most deals never record stays the shared zeros until first written (seatZeros).
     const zeros = seatZeros(n);
-    this.zeros = zeros;
     this.frozen = zeros;
     this.blocked = zeros;
     this.protectedBy = zeros;
@@ -151,16 +147,16 @@ export class Night implements NightEffects {
     const { g } = this;
     const w = this.written;
     if (w !== 0) {
-      if (w & WROTE_FROZEN) this.clear(this.frozen);
-      if (w & WROTE_BLOCKED) this.clear(this.blocked);
-      if (w & WROTE_PROTECTED) this.clear(this.protectedBy);
-      if (w & WROTE_GUARDED) this.clear(this.guardedBy);
-      if (w & WROTE_JAIL) this.clear(this.jailOrder);
-      if (w & WROTE_BAIL) this.clear(this.bailOrder);
+      if (w & WROTE_FROZEN) clearWritten(this.frozen);
+      if (w & WROTE_BLOCKED) clearWritten(this.blocked);
+      if (w & WROTE_PROTECTED) clearWritten(this.protectedBy);
+      if (w & WROTE_GUARDED) clearWritten(this.guardedBy);
+      if (w & WROTE_JAIL) clearWritten(this.jailOrder);
+      if (w & WROTE_BAIL) clearWritten(this.bailOrder);
       this.written = 0;
     }
     clearSeats(this.attacked);
-    if (this.anyDuel) this.clear(this.duelTarget);
+    if (this.anyDuel) clearWritten(this.duelTarget);
     this.noteTonight = null;
     for (const step of this.steps) {
       if (step.teamKill) this.rules.teamKill(this);
@@ -250,40 +246,30 @@ export class Night implements NightEffects {
     const last = this.checks[this.checks.length - 1];
     if (last === undefined || last.by !== seat || last.night !== g.night) return;
     if (g.ask(seat, 'note', g.yesNo(), false, 0) !== 1) return;
-    (this.noteSpent = this.own(this.noteSpent))[seat] = 1;
+    (this.noteSpent = writable(this.noteSpent))[seat] = 1;
     this.noteTonight = { seat, target: last.target, result: last.result };
     g.log?.push({ t: 'note', seat, target: last.target, result: last.result, to: [seat] });
-  }
-
-  /** An effect array this night may write: the array itself once it is the night's own, else a fresh copy of the zeros. */
-  private own(a: readonly number[]): number[] {
-    return a === this.zeros ? seatArray(this.g.n) : (a as number[]);
-  }
-
-  /** Zeroes an effect array the night has written (the shared zeros need nothing). */
-  private clear(a: readonly number[]): void {
-    if (a !== this.zeros) clearSeats(a as number[]);
   }
 
   // ---- the effects an ability records (model/roles.ts: NightEffects) ---------------------------------
 
   freeze(target: number): void {
-    (this.frozen = this.own(this.frozen))[target] = 1;
+    (this.frozen = writable(this.frozen))[target] = 1;
     this.written |= WROTE_FROZEN;
   }
 
   block(target: number): void {
-    (this.blocked = this.own(this.blocked))[target] = 1;
+    (this.blocked = writable(this.blocked))[target] = 1;
     this.written |= WROTE_BLOCKED;
   }
 
   protect(target: number, by: number): void {
-    (this.protectedBy = this.own(this.protectedBy))[target] = by;
+    (this.protectedBy = writable(this.protectedBy))[target] = by;
     this.written |= WROTE_PROTECTED;
   }
 
   guard(target: number, by: number): void {
-    (this.guardedBy = this.own(this.guardedBy))[target] = by;
+    (this.guardedBy = writable(this.guardedBy))[target] = by;
     this.written |= WROTE_GUARDED;
   }
 
@@ -300,17 +286,17 @@ export class Night implements NightEffects {
   }
 
   jail(target: number, by: number): void {
-    if (this.jailOrder[target] === 0) (this.jailOrder = this.own(this.jailOrder))[target] = by;
+    if (this.jailOrder[target] === 0) (this.jailOrder = writable(this.jailOrder))[target] = by;
     this.written |= WROTE_JAIL;
   }
 
   bail(target: number, by: number): void {
-    (this.bailOrder = this.own(this.bailOrder))[by] = target;
+    (this.bailOrder = writable(this.bailOrder))[by] = target;
     this.written |= WROTE_BAIL;
   }
 
   duel(target: number, by: number): void {
-    (this.duelTarget = this.own(this.duelTarget))[by] = target;
+    (this.duelTarget = writable(this.duelTarget))[by] = target;
   }
 
   teamOf(seat: number): Team {
@@ -343,7 +329,7 @@ export class Night implements NightEffects {
       }
       let saved = false;
       if (role.luck && this.luckSpent[s] === 0) {
-        (this.luckSpent = this.own(this.luckSpent))[s] = 1; // C14
+        (this.luckSpent = writable(this.luckSpent))[s] = 1; // C14
         g.log?.push({ t: 'luck', seat: s, to: [] });
         saved = true;
       }

@@ -99,10 +99,8 @@ function countVotes(c: ClubDayState, order: readonly number[]): number {
     else if (from === 'mafia' && on === 'town') g.award(voter, points.mafiaVoteOnTown);
   }
   // U12.2 (C19): 3 fouls cost one extra vote against in the next vote; every living player is a candidate.
-  for (let s = 1; s <= g.n; s++) {
-    if (extra[s] === 1 && g.alive[s] === 1 && votable(c, s)) votes[s]++;
-    extra[s] = 0;
-  }
+  for (let s = 1; s <= g.n; s++) if (extra[s] === 1 && g.alive[s] === 1 && votable(c, s)) votes[s]++;
+  c.discipline.spendExtraVotes();
   let best = 0;
   let tied = 0;
   for (let s = 1; s <= g.n; s++) {

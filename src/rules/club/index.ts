@@ -280,7 +280,7 @@ export class ClubGame implements RulesGame, NightRules, TableFacts {
   }
 
   apply(seat: number, _setting: 'fouls', value: number): void {
-    this.discipline.fouls[seat] = value;
+    this.discipline.setFouls(seat, value);
   }
 }
 

@@ -145,7 +145,7 @@ function castVotes(u: UkrainianDayState, order: readonly number[], candidates: r
     g.log?.push({ t: 'vote', seat: voter, target, round });
   }
   for (const c of candidates) if (extra[c] === 1) votes[c]++;
-  clearSeats(extra);
+  u.discipline.spendExtraVotes();
   return leaders(candidates, votes);
 }
 

@@ -160,7 +160,7 @@ export class UkrainianGame implements RulesGame, NightRules, TableFacts {
   }
 
   apply(seat: number, _setting: 'fouls', value: number): void {
-    this.discipline.fouls[seat] = value;
+    this.discipline.setFouls(seat, value);
   }
 }
 
