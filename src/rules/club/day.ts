@@ -3,7 +3,7 @@
 import { NO, YES } from '../../model/decisions.js';
 import { speakingOrder } from '../dayTools.js';
 import type { Game } from '../../engine/game.js';
-import { clearSeats, without } from '../../engine/seatArrays.js';
+import { clearSeats, type SeatList } from '../../engine/seatArrays.js';
 import type { Discipline } from '../discipline.js';
 import type { ClubConfig } from './config.js';
 import type { Immunities } from './immunity.js';
@@ -18,6 +18,8 @@ export interface ClubDayState {
   readonly lawyers: readonly number[];
   readonly cancelUsed: number[];
   readonly votes: number[];
+  /** The vote's candidates, each voter's own seat left out while they vote (C4.1). */
+  readonly ballot: SeatList;
   shootout: boolean;
   isJailed(seat: number): boolean;
   releaseOrphans(): void;
@@ -84,12 +86,15 @@ function countVotes(c: ClubDayState, order: readonly number[]): number {
   clearSeats(votes);
   c.shootout = false;
   // Who may be voted for does not change while the table votes: worked out once, not per voter.
-  const candidates: number[] = [];
-  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && votable(c, s)) candidates.push(s);
+  const ballot = c.ballot;
+  ballot.clear();
+  for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && votable(c, s)) ballot.add(s);
   for (const voter of order) {
     if (g.alive[voter] !== 1 || c.isJailed(voter)) continue;
-    const options = without(candidates, voter);
+    const at = ballot.take(voter);
+    const options = ballot.seats;
     const target = options.length > 0 ? g.ask(voter, 'vote', options, false, voter)! : voter;
+    if (at >= 0) ballot.putBack(at, voter);
     g.log?.push({ t: 'vote', seat: voter, target, round: 1 });
     if (target === voter && !votable(c, voter)) continue; // a shielded player's own vote is not accepted either
     votes[target]++;

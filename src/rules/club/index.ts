@@ -11,7 +11,7 @@ import { block, overlay } from '../catalogue.js';
 import { Discipline } from '../discipline.js';
 import { introduceTeams } from '../intro.js';
 import { arrangeSteps, Night, teamKillSeats, type NightRules } from '../night.js';
-import { seatArray } from '../../engine/seatArrays.js';
+import { SeatList, seatArray } from '../../engine/seatArrays.js';
 import { CLUB_NIGHT_STEPS, CLUB_OPTIONS, configureClub, IMMUNITY_KINDS, type ClubConfig } from './config.js';
 import { runClubDay } from './day.js';
 import { carriedImmunities, EveningCarry } from './evening.js';
@@ -95,6 +95,7 @@ export class ClubGame implements RulesGame, NightRules, TableFacts {
   readonly cancelUsed: number[];
   /** The day's votes per seat (C4.2), and whether today's condemned came out of a shoot-out. */
   readonly votes: number[];
+  readonly ballot = new SeatList();
   shootout = false;
   /** The mafia team (C1): they propose the joint kill (C8) and see the proposals. */
   private readonly mafiaTeam: readonly number[];
