@@ -39,8 +39,7 @@ export function playGame(
   options: PlayOptions = {},
 ): Game {
   const streams = new GameStreams(seed);
-  const dealt = options.fixedDeal ? [...options.fixedDeal] : streams.game.shuffle([...deck]); // G1
-  const roles = [dealt[0], ...dealt]; // seats 1..n; index 0 unused
+  const roles = options.fixedDeal ? [options.fixedDeal[0], ...options.fixedDeal] : deal(deck, streams.game); // G1; seats 1..n, index 0 unused
   const tag: GameTag = { seed };
   const players: Player[] = roles.map((r, seat) => (seat === 0 ? NOBODY : playerFor(seat, r, tag)));
   const g = new Game(setup, seed, streams, roles, players, options.keepLog === true);
@@ -79,6 +78,22 @@ export function playGame(
   g.log?.push({ t: 'outcome', winner: g.winner!, day: g.day });
   if (options.onCarry && rules.carry) options.onCarry(rules.carry());
   return g;
+}
+
+/**
+ * G1: the deck shuffled into seats 1..n (index 0, unused, holds seat 1's role as it always has): the
+ * same Fisher–Yates draws as Rng.shuffle on a 0-based copy, so the same deal, in one array.
+ */
+function deal(deck: readonly RoleDef[], rng: GameStreams['game']): RoleDef[] {
+  const roles = [deck[0], ...deck];
+  for (let i = deck.length; i > 1; i--) {
+    const j = 1 + Math.floor(rng.next() * i);
+    const t = roles[i];
+    roles[i] = roles[j];
+    roles[j] = t;
+  }
+  roles[0] = roles[1];
+  return roles;
 }
 
 const NOBODY: Player = { decide: () => null };
