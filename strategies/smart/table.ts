@@ -126,6 +126,11 @@ export class Table implements Evidence {
     this.pub.recompute(this, null);
   }
 
+  /** How many public events have been read. */
+  get eventsRead(): number {
+    return this.cursor;
+  }
+
   /** Reads the public events logged since the last call. */
   update(): void {
     this.cursor = this.record.readEvents(this.cursor, this.readEvent);
