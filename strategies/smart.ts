@@ -123,6 +123,11 @@ const KILL_SCORES: number[][] = [];
 /** The salt of the team's order for its fake claimer (phases' salts are day·2 + night, far below it). */
 const CLAIMER_SALT = 1 << 20;
 
+/** The phase's salt of the team's shared order: day·2, +1 at night (worked out only where the order is used). */
+function phaseSalt(view: PlayerView): number {
+  return view.day * 2 + (view.phase === 'night' ? 1 : 0);
+}
+
 /** The team's agreed preference for seat `s` in phase `salt` (higher first). */
 function sharedKey(team: number, salt: number, s: number): number {
   return fmix32(team ^ fmix32(Math.imul(salt + 1, 0x9e3779b9) ^ Math.imul(s, 0x85ebca6b)));
@@ -158,19 +163,18 @@ class SmartPlayer implements Player {
     const m = this.mind(view);
     const { options } = req;
     if (options.length === 0) return null;
-    const salt = view.day * 2 + (view.phase === 'night' ? 1 : 0);
     switch (req.kind) {
       case 'nominate':
-        return this.nominate(view, m, options, rng, salt);
+        return this.nominate(view, m, options, rng);
       case 'vote':
       case 'revote':
-        return this.vote(m, options, rng, salt);
+        return this.vote(view, m, options, rng);
       case 'voteAll':
         return this.voteAll(m);
       case 'propose':
       case 'mafiaKill':
       case 'courtesanShot':
-        return this.teamKill(view, m, req, salt);
+        return this.teamKill(view, m, req);
       case 'freeze':
         return this.freeze(m, req, rng);
       case 'heal':
@@ -196,18 +200,18 @@ class SmartPlayer implements Player {
       case 'yield':
         return this.yieldTo(m, options);
       default:
-        return this.byIntent(view, m, req, rng, salt);
+        return this.byIntent(view, m, req, rng);
     }
   }
 
   /** A decision kind smart does not know (a plug-in role's): read what it does from its intent. */
-  private byIntent(view: PlayerView, m: Mind, req: DecisionRequest, rng: Rng, salt: number): Decision {
+  private byIntent(view: PlayerView, m: Mind, req: DecisionRequest, rng: Rng): Decision {
     const { options } = req;
     switch (req.intent) {
       case 'protect':
         return this.heal(view, m, options, rng);
       case 'attack':
-        return m.town ? this.aimAtSuspect(m, options, 0.5, rng) : this.teamKill(view, m, req, salt);
+        return m.town ? this.aimAtSuspect(m, options, 0.5, rng) : this.teamKill(view, m, req);
       case 'investigate':
         return this.check(m, options, rng);
       case 'block':
@@ -230,11 +234,11 @@ class SmartPlayer implements Player {
 
   // ---- the day -------------------------------------------------------------------------------------
 
-  private nominate(view: PlayerView, m: Mind, options: readonly number[], rng: Rng, salt: number): Decision {
+  private nominate(view: PlayerView, m: Mind, options: readonly number[], rng: Rng): Decision {
     const nominees = view.nominees();
     const already = nominees.length;
     if (!m.town) {
-      const pick = this.blocPick(m, options, this.dangerScores(m), rng, salt, m.ally);
+      const pick = this.blocPick(view, m, options, this.dangerScores(m), rng, m.ally);
       return pick !== 0 && already < 3 ? pick : null;
     }
     const sus = this.townSus(m);
@@ -273,7 +277,9 @@ class SmartPlayer implements Player {
    * ≥ 0.85): he does not vote or nominate them while there is anyone else. With `only`, only those
    * seats' entries (and mine) are written: the caller reads no other.
    */
-  private settledRed(m: Mind, only: readonly number[] | null = null): number[] {
+  private settledRed(m: Mind, only: readonly number[] | null = null): readonly number[] {
+    const table = m.plainRed(); // (a plain player's: the table's, kept by the Table)
+    if (table !== null) return table;
     const colour = m.settled();
     const out = m.scratchB;
     const known = m.known;
@@ -287,12 +293,12 @@ class SmartPlayer implements Player {
     return out;
   }
 
-  private vote(m: Mind, options: readonly number[], rng: Rng, salt: number): Decision {
+  private vote(view: PlayerView, m: Mind, options: readonly number[], rng: Rng): Decision {
     if (!m.town) {
-      const pick = this.blocPick(m, options, this.dangerScores(m), rng, salt, m.ally);
+      const pick = this.blocPick(view, m, options, this.dangerScores(m), rng, m.ally);
       if (pick !== 0) return pick;
       // Only allies to choose from: let the most suspected one go.
-      return this.blocPick(m, options, m.suspicion(false), rng, salt, null);
+      return this.blocPick(view, m, options, m.suspicion(false), rng, null);
     }
     // Only the options' entries are written: soft reads no other (a vote's options are the few nominees).
     const red = this.settledRed(m, options);
@@ -302,8 +308,8 @@ class SmartPlayer implements Player {
   }
 
   /** A mafia member's nomination or vote: the bloc's shared pick (`bloc`), else his own softmax draw. */
-  private blocPick(m: Mind, options: readonly number[], score: readonly number[], rng: Rng, salt: number, skip: readonly number[] | null): number {
-    return this.p.bloc ? shared(options, score, m.teamKey, salt, skip) : soft(options, score, this.p.temperature, rng, skip);
+  private blocPick(view: PlayerView, m: Mind, options: readonly number[], score: readonly number[], rng: Rng, skip: readonly number[] | null): number {
+    return this.p.bloc ? shared(options, score, m.teamKey, phaseSalt(view), skip) : soft(options, score, this.p.temperature, rng, skip);
   }
 
   /** U3.4: "all tied leave?" — the town says yes only against suspects; the mafia only when no ally is tied. */
@@ -405,8 +411,8 @@ class SmartPlayer implements Player {
     return KILL.scores;
   }
 
-  private teamKill(view: PlayerView, m: Mind, req: DecisionRequest, salt: number): Decision {
-    const pick = shared(req.options, this.teamKillScores(view, m), m.teamKey, salt, m.ally);
+  private teamKill(view: PlayerView, m: Mind, req: DecisionRequest): Decision {
+    const pick = shared(req.options, this.teamKillScores(view, m), m.teamKey, phaseSalt(view), m.ally);
     if (pick !== 0) return pick;
     return req.canPass ? null : req.options[0];
   }
@@ -515,7 +521,7 @@ class SmartPlayer implements Player {
    */
   private topSuspect(view: PlayerView, sus: readonly number[], m: Mind, rng: Rng, bloc = false): number {
     const team = bloc ? m.teamKey : 0;
-    const salt = view.day * 2;
+    const salt = bloc ? view.day * 2 : 0;
     const ally = m.ally;
     let pick = 0;
     let top = -Infinity;

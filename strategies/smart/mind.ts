@@ -11,6 +11,13 @@ import { ACCUSE, DIED, LEARN, STALE, tableOf, VOTE, VOUCH, type Table } from './
 type EventType = GameEvent['t'];
 type EventOf<T extends EventType> = Extract<GameEvent, { t: T }>;
 
+/**
+ * The seats the public reading takes as settled red (Mind.plainRed), per table size, and the Table and
+ * its public reading's changes they were worked out at: one slot, shared by the plain players of a game.
+ */
+const PUBLIC_RED: number[][] = [];
+const PUBLIC_RED_OF = { table: null as Table | null, changes: -1 };
+
 /** Mind.scratchA and scratchB per table size. */
 const SCRATCH_A: number[][] = [];
 const SCRATCH_B: number[][] = [];
@@ -441,6 +448,25 @@ export class Mind {
     const r = this.privateReading();
     if (r.stale) r.recompute(this.table, this.town ? this.attackedMe : null);
     return r.colour;
+  }
+
+  /**
+   * A plain player's settled reds other than himself (1 per seat), where they are the table's: he knows
+   * no colour the table does not but his own, the public colours he took are the table's (none was ever
+   * replaced), and the table does not hold him settled red; else null.
+   */
+  plainRed(): readonly number[] | null {
+    const t = this.table;
+    if (!this.plain || t.colourRevised || t.pub.stale || t.pub.colour[this.me] === RED || this.learnedSeen !== t.learned) return null;
+    const pub = t.pub;
+    const red = (PUBLIC_RED[this.n] ??= seatArray(this.n));
+    if (PUBLIC_RED_OF.table !== t || PUBLIC_RED_OF.changes !== pub.changes) {
+      const { colour } = pub;
+      for (let s = 0; s <= this.n; s++) red[s] = colour[s] === RED ? 1 : 0;
+      PUBLIC_RED_OF.table = t;
+      PUBLIC_RED_OF.changes = pub.changes;
+    }
+    return red;
   }
 
   /** The living seat (not me) whose investigator claim I believe most, if I believe it at least `min`. */
