@@ -8,7 +8,7 @@ import { fmix32, type Rng } from '../src/rng.js';
 import { NO, YES, type Decision, type DecisionRequest, type Player, type SpeechKind, type Strategy } from '../src/strategy/types.js';
 import type { PlayerView } from '../src/views/view.js';
 import { Mind } from './smart/mind.js';
-import { RED } from './smart/reading.js';
+import { RED, scoreArray, type Evidence } from './smart/reading.js';
 import { townReading } from './smart/lens.js';
 import { tunedFor } from './smart/tuned.js';
 import { DEFAULT_SMART_PARAMS, SMART_PARAMS, smartParams, type SmartParams } from './smart/params.js';
@@ -103,8 +103,30 @@ function shared(options: readonly number[], score: readonly number[], team: numb
   return pick;
 }
 
+/**
+ * The last danger scores worked out for a team (SmartPlayer.dangerScores), with what they were made
+ * of: the game's evidence (its Table), the team (Mind.teamSig), the public reading's changes and the
+ * number of accusations against the team (Mind.accusedAlliesCount). One slot: the members ask in turn.
+ */
+const DANGER = { ev: null as Evidence | null, sig: -1, changes: -1, accusations: -1, scores: [] as readonly number[] };
+/** The arrays the cached danger scores are written into, per table size. */
+const DANGER_SCORES: number[][] = [];
+
+/**
+ * The last kill scores worked out for a team's kill (SmartPlayer.teamKillScores): the game's evidence,
+ * the team, the public events read then (nothing the scores are made of changes without one: claims,
+ * reports, deaths) and the parameters.
+ */
+const KILL = { ev: null as Evidence | null, sig: -1, read: -1, params: null as SmartParams | null, scores: [] as readonly number[] };
+const KILL_SCORES: number[][] = [];
+
 /** The salt of the team's order for its fake claimer (phases' salts are day·2 + night, far below it). */
 const CLAIMER_SALT = 1 << 20;
+
+/** The phase's salt of the team's shared order: day·2, +1 at night (worked out only where the order is used). */
+function phaseSalt(view: PlayerView): number {
+  return view.day * 2 + (view.phase === 'night' ? 1 : 0);
+}
 
 /** The team's agreed preference for seat `s` in phase `salt` (higher first). */
 function sharedKey(team: number, salt: number, s: number): number {
@@ -120,6 +142,9 @@ class SmartPlayer implements Player {
   private vouched = 0;
   /** Mafia: the "checks" this seat has reported as a fake investigator. */
   private fakeReports = 0;
+  /** Mafia: the team's order for its fake claimer (claimerOrder), and my team changes it was made at. */
+  private claimers: readonly number[] | null = null;
+  private claimersAt = -1;
 
   constructor(private readonly p: SmartParams) {}
 
@@ -138,19 +163,18 @@ class SmartPlayer implements Player {
     const m = this.mind(view);
     const { options } = req;
     if (options.length === 0) return null;
-    const salt = view.day * 2 + (view.phase === 'night' ? 1 : 0);
     switch (req.kind) {
       case 'nominate':
-        return this.nominate(view, m, options, rng, salt);
+        return this.nominate(view, m, options, rng);
       case 'vote':
       case 'revote':
-        return this.vote(m, options, rng, salt);
+        return this.vote(view, m, options, rng);
       case 'voteAll':
         return this.voteAll(m);
       case 'propose':
       case 'mafiaKill':
       case 'courtesanShot':
-        return this.teamKill(view, m, req, salt);
+        return this.teamKill(view, m, req);
       case 'freeze':
         return this.freeze(m, req, rng);
       case 'heal':
@@ -176,18 +200,18 @@ class SmartPlayer implements Player {
       case 'yield':
         return this.yieldTo(m, options);
       default:
-        return this.byIntent(view, m, req, rng, salt);
+        return this.byIntent(view, m, req, rng);
     }
   }
 
   /** A decision kind smart does not know (a plug-in role's): read what it does from its intent. */
-  private byIntent(view: PlayerView, m: Mind, req: DecisionRequest, rng: Rng, salt: number): Decision {
+  private byIntent(view: PlayerView, m: Mind, req: DecisionRequest, rng: Rng): Decision {
     const { options } = req;
     switch (req.intent) {
       case 'protect':
         return this.heal(view, m, options, rng);
       case 'attack':
-        return m.town ? this.aimAtSuspect(m, options, 0.5, rng) : this.teamKill(view, m, req, salt);
+        return m.town ? this.aimAtSuspect(m, options, 0.5, rng) : this.teamKill(view, m, req);
       case 'investigate':
         return this.check(m, options, rng);
       case 'block':
@@ -210,11 +234,11 @@ class SmartPlayer implements Player {
 
   // ---- the day -------------------------------------------------------------------------------------
 
-  private nominate(view: PlayerView, m: Mind, options: readonly number[], rng: Rng, salt: number): Decision {
+  private nominate(view: PlayerView, m: Mind, options: readonly number[], rng: Rng): Decision {
     const nominees = view.nominees();
     const already = nominees.length;
     if (!m.town) {
-      const pick = this.blocPick(m, options, this.dangerScores(m), rng, salt, m.ally);
+      const pick = this.blocPick(view, m, options, this.dangerScores(m), rng, m.ally);
       return pick !== 0 && already < 3 ? pick : null;
     }
     const sus = this.townSus(m);
@@ -231,11 +255,14 @@ class SmartPlayer implements Player {
    * town that reads alike does not split its votes and let the last mafia player through. Only a
    * suspect gains: a vote for a player I clear or do not suspect moves nothing.
    */
-  private withBallot(m: Mind, sus: readonly number[]): readonly number[] {
+  private withBallot(m: Mind, sus: readonly number[], options: readonly number[]): readonly number[] {
     const ballot = m.ballot;
     if (ballot === null) return sus;
     const out = m.scratchA;
-    for (let s = 0; s <= m.n; s++) out[s] = sus[s] > EPS ? sus[s] + FOLLOW * ballot[s] : sus[s];
+    for (let i = 0; i < options.length; i++) {
+      const s = options[i];
+      out[s] = sus[s] > EPS ? sus[s] + FOLLOW * ballot[s] : sus[s];
+    }
     return out;
   }
 
@@ -247,32 +274,42 @@ class SmartPlayer implements Player {
 
   /**
    * 1 for the seats a town player takes as settled red (certain, or reported red by a claimant he trusts
-   * ≥ 0.85): he does not vote or nominate them while there is anyone else.
+   * ≥ 0.85): he does not vote or nominate them while there is anyone else. With `only`, only those
+   * seats' entries (and mine) are written: the caller reads no other.
    */
-  private settledRed(m: Mind): number[] {
+  private settledRed(m: Mind, only: readonly number[] | null = null): readonly number[] {
+    const table = m.plainRed(); // (a plain player's: the table's, kept by the Table)
+    if (table !== null) return table;
     const colour = m.settled();
     const out = m.scratchB;
-    for (let s = 0; s <= m.n; s++) out[s] = colour[s] === RED || m.known[s] === RED ? 1 : 0;
+    const known = m.known;
+    if (only === null) for (let s = 0; s <= m.n; s++) out[s] = colour[s] === RED || known[s] === RED ? 1 : 0;
+    else
+      for (let i = 0; i < only.length; i++) {
+        const s = only[i];
+        out[s] = colour[s] === RED || known[s] === RED ? 1 : 0;
+      }
     out[m.me] = 0;
     return out;
   }
 
-  private vote(m: Mind, options: readonly number[], rng: Rng, salt: number): Decision {
+  private vote(view: PlayerView, m: Mind, options: readonly number[], rng: Rng): Decision {
     if (!m.town) {
-      const pick = this.blocPick(m, options, this.dangerScores(m), rng, salt, m.ally);
+      const pick = this.blocPick(view, m, options, this.dangerScores(m), rng, m.ally);
       if (pick !== 0) return pick;
       // Only allies to choose from: let the most suspected one go.
-      return this.blocPick(m, options, m.suspicion(false), rng, salt, null);
+      return this.blocPick(view, m, options, m.suspicion(false), rng, null);
     }
-    const red = this.settledRed(m);
+    // Only the options' entries are written: soft reads no other (a vote's options are the few nominees).
+    const red = this.settledRed(m, options);
     let open = false;
     for (const s of options) if (red[s] === 0) open = true;
-    return soft(options, this.withBallot(m, this.townSus(m)), this.p.temperature, rng, open ? red : null);
+    return soft(options, this.withBallot(m, this.townSus(m), options), this.p.temperature, rng, open ? red : null);
   }
 
   /** A mafia member's nomination or vote: the bloc's shared pick (`bloc`), else his own softmax draw. */
-  private blocPick(m: Mind, options: readonly number[], score: readonly number[], rng: Rng, salt: number, skip: readonly number[] | null): number {
-    return this.p.bloc ? shared(options, score, m.teamKey, salt, skip) : soft(options, score, this.p.temperature, rng, skip);
+  private blocPick(view: PlayerView, m: Mind, options: readonly number[], score: readonly number[], rng: Rng, skip: readonly number[] | null): number {
+    return this.p.bloc ? shared(options, score, m.teamKey, phaseSalt(view), skip) : soft(options, score, this.p.temperature, rng, skip);
   }
 
   /** U3.4: "all tied leave?" — the town says yes only against suspects; the mafia only when no ally is tied. */
@@ -294,9 +331,33 @@ class SmartPlayer implements Player {
    * What the mafia weigh in a town player: the table's suspicion of him (easy to vote out) plus how
    * dangerous he is (a believed investigator, reports and accusations against the team).
    */
-  private dangerScores(m: Mind): number[] {
+  private dangerScores(m: Mind): readonly number[] {
+    // The same for every member who knows the same team (teamSig): worked out once per change of what
+    // it is made of — the public reading (its claims, reports and trust change only with it), the
+    // accusations against the team so far and the team — so a member's nomination after his own speech,
+    // and the members' votes one after another, find it made.
+    const sig = m.teamSig;
+    const reading = m.publicReading;
+    const ev = m.evidence;
+    const accused = m.accusedAlliesCount;
+    const cached = sig !== -1 && !reading.stale;
+    if (cached && DANGER.ev === ev && DANGER.sig === sig && DANGER.changes === reading.changes && DANGER.accusations === accused) {
+      return DANGER.scores;
+    }
+    const out = cached ? (DANGER_SCORES[m.n] ??= scoreArray(m.n)) : m.scratchA;
+    this.workOutDanger(m, out);
+    if (cached) {
+      DANGER.ev = ev;
+      DANGER.sig = sig;
+      DANGER.changes = reading.changes;
+      DANGER.accusations = accused;
+      DANGER.scores = out;
+    }
+    return out;
+  }
+
+  private workOutDanger(m: Mind, out: number[]): void {
     const pub = m.suspicion(false);
-    const out = m.scratchA;
     const accused = m.accusedAllies;
     for (let s = 0; s <= m.n; s++) out[s] = pub[s] + 0.5 * accused[s];
     if (m.claimCount > 0) {
@@ -304,15 +365,13 @@ class SmartPlayer implements Player {
       for (let s = 1; s <= m.n; s++) if (claim[s] !== 0 && m.ally[s] === 0 && m.trust(s, false) >= 0.5) out[s] += 3;
       for (const r of m.reports) if (m.ally[r.target] === 1 && m.ally[r.by] === 0) out[r.by] += r.colour > 0 ? 2 : 0.5;
     }
-    return out;
   }
 
   // ---- the night -----------------------------------------------------------------------------------
 
   /** The kill the mafia want (shared by every member, so proposals and the final kill agree). */
-  private killScores(view: PlayerView, m: Mind, asTown: boolean): number[] {
+  private killScores(view: PlayerView, m: Mind, asTown: boolean, out: number[] = m.scratchB): number[] {
     const pub = m.suspicion(false);
-    const out = m.scratchB;
     // Not the accusers of the team: a night kill of an accuser makes the table believe him (Mind.deadManWasRight).
     for (let s = 0; s <= m.n; s++) out[s] = 0;
     const { claimCount, investigatorClaim: claim, protectorClaim: protector } = m;
@@ -334,18 +393,38 @@ class SmartPlayer implements Player {
     return false;
   }
 
-  private teamKill(view: PlayerView, m: Mind, req: DecisionRequest, salt: number): Decision {
-    const pick = shared(req.options, this.killScores(view, m, false), m.teamKey, salt, m.ally);
+  /**
+   * killScores for the team's kill, the same for every member who knows the same team and plays the
+   * same parameters: worked out once while no public event comes between the members' proposals.
+   */
+  private teamKillScores(view: PlayerView, m: Mind): readonly number[] {
+    const sig = m.teamSig;
+    const ev = m.evidence;
+    const read = m.publicEventsRead;
+    if (sig === -1) return this.killScores(view, m, false);
+    if (KILL.ev === ev && KILL.sig === sig && KILL.read === read && KILL.params === this.p) return KILL.scores;
+    KILL.scores = this.killScores(view, m, false, (KILL_SCORES[m.n] ??= scoreArray(m.n)));
+    KILL.ev = ev;
+    KILL.sig = sig;
+    KILL.read = read;
+    KILL.params = this.p;
+    return KILL.scores;
+  }
+
+  private teamKill(view: PlayerView, m: Mind, req: DecisionRequest): Decision {
+    const pick = shared(req.options, this.teamKillScores(view, m), m.teamKey, phaseSalt(view), m.ally);
     if (pick !== 0) return pick;
     return req.canPass ? null : req.options[0];
   }
 
   /** U5: freeze whoever would hurt the team most tonight: a protector, a believed investigator, an accuser. */
   private freeze(m: Mind, req: DecisionRequest, rng: Rng): Decision {
-    const score = this.dangerScores(m);
+    const danger = this.dangerScores(m);
+    const score = m.scratchA;
     const pub = m.suspicion(false);
     const { investigatorClaim: claim, protectorClaim: protector } = m;
-    for (let s = 1; s <= m.n; s++) score[s] = 8 * protector[s] + score[s] - pub[s] + (claim[s] !== 0 ? 2 : 0);
+    score[0] = danger[0];
+    for (let s = 1; s <= m.n; s++) score[s] = 8 * protector[s] + danger[s] - pub[s] + (claim[s] !== 0 ? 2 : 0);
     const pick = best(req.options, score, rng, m.ally);
     return pick !== 0 ? pick : null;
   }
@@ -398,7 +477,7 @@ class SmartPlayer implements Player {
   /** C9: the Killer's own shot goes to the best target other than the team's kill tonight. */
   private killerShot(view: PlayerView, m: Mind, req: DecisionRequest, rng: Rng): Decision {
     const score = this.killScores(view, m, false);
-    score[m.teamKillTonight] = -Infinity; // the team's kill is taken care of (index 0, no kill yet, is no seat)
+    score[m.teamKillTonight(view)] = -Infinity; // the team's kill is taken care of (index 0, no kill yet, is no seat)
     const pick = best(req.options, score, rng, m.ally);
     return pick !== 0 ? pick : null;
   }
@@ -442,13 +521,14 @@ class SmartPlayer implements Player {
    */
   private topSuspect(view: PlayerView, sus: readonly number[], m: Mind, rng: Rng, bloc = false): number {
     const team = bloc ? m.teamKey : 0;
-    const salt = view.day * 2;
+    const salt = bloc ? view.day * 2 : 0;
+    const ally = m.ally;
     let pick = 0;
     let top = -Infinity;
     let ties = 0;
     let key = -1;
     for (let s = 1; s <= m.n; s++) {
-      if (s === m.me || !view.isAlive(s) || m.ally[s] === 1) continue;
+      if (ally[s] === 1 || !view.isAlive(s)) continue; // (ally[me] is 1: I am no suspect of mine)
       const x = sus[s];
       if (x === -Infinity || x < top - EPS) continue;
       if (x > top + EPS) {
@@ -583,18 +663,26 @@ class SmartPlayer implements Player {
    * shared order of `shared`): not the lowest seat, which would make the claimer's fate a seat's.
    */
   private isDesignatedClaimer(view: PlayerView, m: Mind): boolean {
+    const order = this.claimerOrder(view, m);
+    for (let i = 0; i < order.length; i++) if (view.isAlive(order[i])) return order[i] === m.me;
+    return false;
+  }
+
+  /**
+   * The team's members who may fake-claim (not the Don), in the order the team agreed on (sharedKey,
+   * the highest first; of equal keys the lower seat): the first one alive is the claimer. Kept until my
+   * team changes (a living ally's role as I know it does not change in a game).
+   */
+  private claimerOrder(view: PlayerView, m: Mind): readonly number[] {
+    if (this.claimers !== null && this.claimersAt === m.teamChanges) return this.claimers;
     const team = m.teamKey;
-    let claimer = 0;
-    let key = -1;
-    for (let s = 1; s <= m.n; s++) {
-      if (m.ally[s] === 0 || !view.isAlive(s) || view.knownRole(s) === 'don') continue;
-      const k = sharedKey(team, CLAIMER_SALT, s);
-      if (k > key) {
-        claimer = s;
-        key = k;
-      }
-    }
-    return claimer === m.me;
+    const order: number[] = [];
+    for (let s = 1; s <= m.n; s++) if (m.ally[s] === 1 && view.knownRole(s) !== 'don') order.push(s);
+    const keys = order.map((s) => sharedKey(team, CLAIMER_SALT, s));
+    const byKey = order.map((_, i) => i).sort((a, b) => keys[b] - keys[a] || order[a] - order[b]);
+    this.claimers = byKey.map((i) => order[i]);
+    this.claimersAt = m.teamChanges;
+    return this.claimers;
   }
 }
 

@@ -20,6 +20,37 @@ import { makeJob } from './helpers/job.js';
 
 const GAMES = 800;
 
+/**
+ * Plays 30 games of the job with smart at every seat, calling `watch` before each of a seat's
+ * decisions and speeches with a Mind of its own kept up to date beside the player's.
+ */
+function playWatched(job: ReturnType<typeof makeJob>, watch: (view: PlayerView, seat: number, mind: Mind) => void): void {
+  const watched: Strategy = {
+    ...smart,
+    createPlayer(seat) {
+      const inner = smart.createPlayer(seat);
+      let mind: Mind | null = null;
+      const look = (view: PlayerView) => {
+        mind ??= new Mind(view);
+        mind.update(view);
+        watch(view, seat, mind);
+      };
+      return {
+        decide(view, request, rng) {
+          look(view);
+          return inner.decide(view, request, rng);
+        },
+        speak(view, kind, rng) {
+          look(view);
+          return inner.speak!(view, kind, rng);
+        },
+      };
+    },
+  };
+  const j = { ...job, strategies: { ...job.strategies, everyone: watched } };
+  for (let k = 0; k < 30; k++) playJobGame(j, k);
+}
+
 /** Town wins of a batch with its Wilson 95% interval; every game must finish and every decision be legal. */
 function townWins(setup: string, options: string[], strategies: string[]) {
   const tally = runBatch(makeJob(setup, options, '11', strategies), { from: 0, to: GAMES });
@@ -181,40 +212,41 @@ describe('smart', () => {
       const job = makeJob(setup, [], '23', ['smart']);
       let compared = 0;
       let worst = 0;
-      const checking: Strategy = {
-        ...smart,
-        createPlayer(seat) {
-          const inner = smart.createPlayer(seat);
-          let mind: Mind | null = null;
-          const check = (view: PlayerView) => {
-            if (view.team !== 'town' || !view.isAlive(seat)) return;
-            mind ??= new Mind(view);
-            mind.update(view);
-            const kept = mind.suspicion(true);
-            const fresh = new Reading(view.players, [...mind.known], mind.investigator ? seat : 0);
-            fresh.recompute(tableOf(view.publicRecord), mind.attackedMe);
-            // Over the living seats of open colour, the ones it weighs: a settled seat's score is ±50 and
-            // the dead are no options, and the upkeep leaves a small remainder on those (a vote of a dead
-            // man against a seat killed later, a tell by a seat of known colour).
-            for (let s = 1; s <= view.players; s++) if (view.isAlive(s) && mind.known[s] === 0) worst = Math.max(worst, Math.abs(kept[s] - fresh.sus[s]));
-            compared++;
-          };
-          return {
-            decide(view, request, rng) {
-              check(view);
-              return inner.decide(view, request, rng);
-            },
-            speak(view, kind, rng) {
-              check(view);
-              return inner.speak!(view, kind, rng);
-            },
-          };
-        },
-      };
-      const j = { ...job, strategies: { ...job.strategies, everyone: checking } };
-      for (let k = 0; k < 30; k++) playJobGame(j, k);
+      playWatched(job, (view, seat, mind) => {
+        if (view.team !== 'town' || !view.isAlive(seat)) return;
+        const kept = mind.suspicion(true);
+        const fresh = new Reading(view.players, [...mind.known], mind.investigator ? seat : 0);
+        fresh.recompute(tableOf(view.publicRecord), mind.attackedMe);
+        // Over the living seats of open colour, the ones it weighs: a settled seat's score is ±50 and
+        // the dead are no options, and the upkeep leaves a small remainder on those (a vote of a dead
+        // man against a seat killed later, a tell by a seat of known colour).
+        for (let s = 1; s <= view.players; s++) if (view.isAlive(s) && mind.known[s] === 0) worst = Math.max(worst, Math.abs(kept[s] - fresh.sus[s]));
+        compared++;
+      });
       expect(compared).toBeGreaterThan(1000);
       expect(worst).toBeLessThan(1e-9);
+    },
+  );
+
+  it.each([['ukrainian'], ['club-20']])(
+    "a plain player's settled reds taken from the table (Mind.plainRed) are his own reading's, seat by seat (%s)",
+    (setup) => {
+      const job = makeJob(setup, [], '29', ['smart']);
+      let compared = 0;
+      let differ = 0;
+      playWatched(job, (view, seat, mind) => {
+        if (view.team !== 'town') return;
+        const shared = mind.plainRed();
+        if (shared === null) return;
+        const colour = mind.settled();
+        for (let s = 1; s <= view.players; s++) {
+          const own = s !== seat && (colour[s] === -1 || mind.known[s] === -1) ? 1 : 0;
+          if (shared[s] !== own) differ++;
+        }
+        compared++;
+      });
+      expect(compared).toBeGreaterThan(1000);
+      expect(differ).toBe(0);
     },
   );
 

@@ -11,9 +11,21 @@ import { ACCUSE, DIED, LEARN, STALE, tableOf, VOTE, VOUCH, type Table } from './
 type EventType = GameEvent['t'];
 type EventOf<T extends EventType> = Extract<GameEvent, { t: T }>;
 
+/**
+ * The seats the public reading takes as settled red (Mind.plainRed), per table size, and the Table and
+ * its public reading's changes they were worked out at: one slot, shared by the plain players of a game.
+ */
+const PUBLIC_RED: number[][] = [];
+const PUBLIC_RED_OF = { table: null as Table | null, changes: -1 };
+
 /** Mind.scratchA and scratchB per table size. */
 const SCRATCH_A: number[][] = [];
 const SCRATCH_B: number[][] = [];
+
+/** The night under way, -1 by day. */
+function nightOf(view: PlayerView): number {
+  return view.phase === 'night' ? view.night : -1;
+}
 
 export class Mind {
   readonly n: number;
@@ -47,11 +59,14 @@ export class Mind {
   /** Tonight's team kill target (seen by the team) and the night it was seen (-1: none). */
   private teamKill = 0;
   private teamKillNight = -1;
-  /** The night now, as of my last update (-1 by day). */
+  /** The night now, as of my last reading of my own events (-1 by day). */
   private nightNow = -1;
+  /** My role checks a player's colour at night (its own events then bring my checks). */
+  private readonly checksAtNight: boolean;
   private checkedA: number[] | null = null;
   private accusedAlliesA: number[] | null = null;
   private accusedCounted = 0;
+  private accusedSum = 0;
   private reportedA: number[] | null = null;
   /** The team's key (teamKey): the word agreed at the meeting, else a hash of its seats made at first use after the team changed (null). */
   private teamKeyV: number | null = null;
@@ -81,7 +96,9 @@ export class Mind {
     this.town = view.team === 'town';
     this.record = view.publicRecord;
     this.table = tableOf(this.record);
-    this.investigator = this.town && this.table.roleInfo(this.role)?.traits.investigator === true;
+    const info = this.table.roleInfo(this.role);
+    this.investigator = this.town && info?.traits.investigator === true;
+    this.checksAtNight = info === undefined || info.traits.investigator === true || info.night?.intent === 'investigate';
     this.ally = seatArray(n);
     this.known = seatArray(n);
     this.ally[this.me] = 1;
@@ -155,9 +172,19 @@ export class Mind {
   get accusedAllies(): readonly number[] {
     const out = (this.accusedAlliesA ??= seatArray(this.n));
     const acc = this.table.accusations;
-    if (!this.town) for (let i = this.accusedCounted; i < acc.length; i += 2) if (this.ally[acc[i + 1]] === 1 && this.ally[acc[i]] === 0) out[acc[i]]++;
+    if (!this.town)
+      for (let i = this.accusedCounted; i < acc.length; i += 2)
+        if (this.ally[acc[i + 1]] === 1 && this.ally[acc[i]] === 0) {
+          out[acc[i]]++;
+          this.accusedSum++;
+        }
     this.accusedCounted = acc.length;
     return out;
+  }
+  /** How many accusations accusedAllies has counted (up to date): while it holds, accusedAllies does. */
+  get accusedAlliesCount(): number {
+    this.accusedAllies;
+    return this.accusedSum;
   }
   /** Checks I have already reported (speaker side), so a speech repeats nothing. */
   get reported(): number[] {
@@ -186,21 +213,52 @@ export class Mind {
     }
     return this.teamKeyV;
   }
+  /**
+   * My known team as a bit per seat, the same for every member who knows the same team — or -1 where
+   * members' counts of accusations against the team (accusedAllies) may differ although the team is the
+   * same: mine began before my team changed, or the table is too large for the bits. While it is not
+   * -1, what the team's scores are made of is the same for all its members (smart.ts dangerScores).
+   */
+  get teamSig(): number {
+    if (this.allySigV === null) {
+      let sig = this.n <= 30 && !this.accusedOwn ? 0 : -1;
+      if (sig === 0) for (let s = 1; s <= this.n; s++) if (this.ally[s] === 1) sig |= 1 << s;
+      this.allySigV = sig;
+    }
+    return this.allySigV;
+  }
+  /** (teamSig, made at first use and again after my team changed; accusedOwn: my team changed after accusedAllies had counted some) */
+  private allySigV: number | null = null;
+  private accusedOwn = false;
+  /** How many times my team changed (a team event): what a member works out from it once holds while this does. */
+  teamChanges = 0;
+  /** How many public events the Table has read (as of my last update). */
+  get publicEventsRead(): number {
+    return this.table.eventsRead;
+  }
+  /** The public reading (the Table's): a decision's cache of public scores is keyed by its `changes`. */
+  get publicReading(): Reading {
+    return this.table.pub;
+  }
   /** Tonight's team kill target (seen by the team), 0 if none yet. */
-  get teamKillTonight(): number {
-    return this.teamKillNight === this.nightNow ? this.teamKill : 0;
+  teamKillTonight(view: PlayerView): number {
+    return this.teamKillNight === nightOf(view) ? this.teamKill : 0;
   }
 
   /** Catches up: the Table with the public record, my private reading with the Table's journal, then my own events. */
   update(view: PlayerView): void {
     const t = (this.table = tableOf(this.record));
-    this.nightNow = view.phase === 'night' ? view.night : -1;
     const j = t.journal;
     // A plain player reads the Table (plainReading), the mafia take nothing from the journal until they
     // make a private reading (they hardly do): its first recomputation takes in everything so far.
     if (!this.plain && (this.town || this.privA !== null)) this.followJournal(j);
     this.journalRead = j.length;
-    this.privateRead = view.readPrivateEvents(this.privateRead, this.readEvent);
+    // A plain player's own events tell him nothing unless his role checks at night (readCheck): the
+    // rest (his own actions, a kill he may see) are what the team reads.
+    if (!this.plain || this.checksAtNight) {
+      this.nightNow = nightOf(view);
+      this.privateRead = view.readPrivateEvents(this.privateRead, this.readEvent);
+    }
     if (this.plain) this.stillPlain();
   }
 
@@ -322,6 +380,10 @@ export class Mind {
   private readTeam(e: EventOf<'team'>): void {
     for (const s of e.seats) this.ally[s] = 1;
     this.teamKeyV = e.key ?? null;
+    this.teamChanges++;
+    // My count of accusations against the team, once begun, was made with the team as it was.
+    if (this.accusedCounted > 0) this.accusedOwn = true;
+    this.allySigV = null;
   }
 
   // ---- readings ------------------------------------------------------------------------------------
@@ -386,6 +448,25 @@ export class Mind {
     const r = this.privateReading();
     if (r.stale) r.recompute(this.table, this.town ? this.attackedMe : null);
     return r.colour;
+  }
+
+  /**
+   * A plain player's settled reds other than himself (1 per seat), where they are the table's: he knows
+   * no colour the table does not but his own, the public colours he took are the table's (none was ever
+   * replaced), and the table does not hold him settled red; else null.
+   */
+  plainRed(): readonly number[] | null {
+    const t = this.table;
+    if (!this.plain || t.colourRevised || t.pub.stale || t.pub.colour[this.me] === RED || this.learnedSeen !== t.learned) return null;
+    const pub = t.pub;
+    const red = (PUBLIC_RED[this.n] ??= seatArray(this.n));
+    if (PUBLIC_RED_OF.table !== t || PUBLIC_RED_OF.changes !== pub.changes) {
+      const { colour } = pub;
+      for (let s = 0; s <= this.n; s++) red[s] = colour[s] === RED ? 1 : 0;
+      PUBLIC_RED_OF.table = t;
+      PUBLIC_RED_OF.changes = pub.changes;
+    }
+    return red;
   }
 
   /** The living seat (not me) whose investigator claim I believe most, if I believe it at least `min`. */

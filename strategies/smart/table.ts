@@ -85,6 +85,9 @@ export class Table implements Evidence {
   vouchedFor: number[] | null = null;
   /** How many colours became public (LEARN steps) so far. */
   learned = 0;
+  /** Whether a public colour was ever replaced by another (a player's colours learned then differ from pubKnown). */
+  colourRevised = false;
+
   /** The steps private readings take, four numbers per public event step (see ACCUSE…STALE). */
   readonly journal: number[] = [];
   private cursor = 0;
@@ -124,6 +127,11 @@ export class Table implements Evidence {
     this.rowChanges = seatArray(n);
     this.pub = new Reading(n, this.pubKnown, 0);
     this.pub.recompute(this, null);
+  }
+
+  /** How many public events have been read. */
+  get eventsRead(): number {
+    return this.cursor;
   }
 
   /** Reads the public events logged since the last call. */
@@ -288,6 +296,7 @@ export class Table implements Evidence {
 
   private learn(seat: number, colour: number): void {
     if (colour === 0 || this.pubKnown[seat] === colour) return;
+    if (this.pubKnown[seat] !== 0) this.colourRevised = true;
     this.pubKnown[seat] = colour;
     this.learned++;
     this.pub.stale = true;
