@@ -26,17 +26,27 @@ export function disciplineConfig(o: Readonly<Record<string, unknown>>): Discipli
 export class Discipline {
   /** Per seat: fouls (public, U12), a speech to skip and an extra vote against in the next vote (U12.2). */
   // The shared zeros until a foul is given (seatZeros): most games play without the discipline model.
-  fouls: readonly number[];
+  private foulsBySeat: readonly number[];
   private skipSpeech: readonly number[];
-  extraVoteAgainst: readonly number[];
+  private extraVotes: readonly number[];
 
   constructor(
     private readonly g: Game,
     private readonly config: DisciplineConfig,
   ) {
-    this.fouls = seatZeros(g.n);
-    this.skipSpeech = this.fouls;
-    this.extraVoteAgainst = this.fouls;
+    this.foulsBySeat = seatZeros(g.n);
+    this.skipSpeech = this.foulsBySeat;
+    this.extraVotes = this.foulsBySeat;
+  }
+
+  /** Per seat: fouls (public, U12). */
+  get fouls(): readonly number[] {
+    return this.foulsBySeat;
+  }
+
+  /** Per seat: 1 for an extra vote against in the next vote (U12.2). */
+  get extraVoteAgainst(): readonly number[] {
+    return this.extraVotes;
   }
 
   /** U12.2: whether the seat skips this speech (and the skip is used up). */
@@ -75,12 +85,12 @@ export class Discipline {
 
   /** A seat's fouls (public, U12): set by a foul, or by a scenario's setting. */
   setFouls(seat: number, value: number): void {
-    (this.fouls = writable(this.fouls))[seat] = value;
+    (this.foulsBySeat = writable(this.foulsBySeat))[seat] = value;
   }
 
   /** U12.2: the extra votes are spent by the vote that follows them. */
   spendExtraVotes(): void {
-    clearWritten(this.extraVoteAgainst);
+    clearWritten(this.extraVotes);
   }
 
   /** Adds a foul worth `value` and applies the thresholds it crosses; true when the player is removed. */
@@ -96,7 +106,7 @@ export class Discipline {
     if (before < 3 && total >= 3 && total < 4) {
       // U12.2: skips the next speech; one extra vote against them if nominated in the next vote.
       (this.skipSpeech = writable(this.skipSpeech))[seat] = 1;
-      (this.extraVoteAgainst = writable(this.extraVoteAgainst))[seat] = 1;
+      (this.extraVotes = writable(this.extraVotes))[seat] = 1;
       g.log?.push({ t: 'effect', seat, what: 'skips the next speech; +1 vote against in the next vote (3 fouls)' });
     }
     if (total >= 4) {

@@ -81,8 +81,8 @@ export class Night implements NightEffects {
   /** Dueller → target. */
   private duelTarget: readonly number[];
   /** C10.1: target → the Judge who jails it; C11: Oligarch → the pick to bail. */
-  jailOrder: readonly number[];
-  bailOrder: readonly number[];
+  private jailBy: readonly number[];
+  private bailPick: readonly number[];
   private readonly dying: number[];
   /** C14: luck spent, for the game. */
   private luckSpent: readonly number[];
@@ -134,12 +134,22 @@ export class Night implements NightEffects {
     this.guardedBy = zeros;
     this.attacked = seatArray(n);
     this.duelTarget = zeros;
-    this.jailOrder = zeros;
-    this.bailOrder = zeros;
+    this.jailBy = zeros;
+    this.bailPick = zeros;
     this.dying = seatArray(n);
     this.luckSpent = zeros;
     this.noteSpent = zeros;
     this.runs = new RunTracker(n);
+  }
+
+  /** C10.1: target → the Judge who jails it tonight (0: nobody). */
+  get jailOrder(): readonly number[] {
+    return this.jailBy;
+  }
+
+  /** C11: Oligarch → the pick to bail tonight (0: none). */
+  get bailOrder(): readonly number[] {
+    return this.bailPick;
   }
 
   /** The night: every step in order, then dawn (G3), then the win check (G5). */
@@ -151,8 +161,8 @@ export class Night implements NightEffects {
       if (w & WROTE_BLOCKED) clearWritten(this.blocked);
       if (w & WROTE_PROTECTED) clearWritten(this.protectedBy);
       if (w & WROTE_GUARDED) clearWritten(this.guardedBy);
-      if (w & WROTE_JAIL) clearWritten(this.jailOrder);
-      if (w & WROTE_BAIL) clearWritten(this.bailOrder);
+      if (w & WROTE_JAIL) clearWritten(this.jailBy);
+      if (w & WROTE_BAIL) clearWritten(this.bailPick);
       this.written = 0;
     }
     clearSeats(this.attacked);
@@ -286,12 +296,12 @@ export class Night implements NightEffects {
   }
 
   jail(target: number, by: number): void {
-    if (this.jailOrder[target] === 0) (this.jailOrder = writable(this.jailOrder))[target] = by;
+    if (this.jailBy[target] === 0) (this.jailBy = writable(this.jailBy))[target] = by;
     this.written |= WROTE_JAIL;
   }
 
   bail(target: number, by: number): void {
-    (this.bailOrder = writable(this.bailOrder))[by] = target;
+    (this.bailPick = writable(this.bailPick))[by] = target;
     this.written |= WROTE_BAIL;
   }
 
