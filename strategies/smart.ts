@@ -8,7 +8,7 @@ import { fmix32, type Rng } from '../src/rng.js';
 import { NO, YES, type Decision, type DecisionRequest, type Player, type SpeechKind, type Strategy } from '../src/strategy/types.js';
 import type { PlayerView } from '../src/views/view.js';
 import { Mind } from './smart/mind.js';
-import { RED, scoreArray, type Evidence } from './smart/reading.js';
+import { RED, scoreArray } from './smart/reading.js';
 import { townReading } from './smart/lens.js';
 import { tunedFor } from './smart/tuned.js';
 import { DEFAULT_SMART_PARAMS, SMART_PARAMS, smartParams, type SmartParams } from './smart/params.js';
@@ -105,19 +105,20 @@ function shared(options: readonly number[], score: readonly number[], team: numb
 
 /**
  * The last danger scores worked out for a team (SmartPlayer.dangerScores), with what they were made
- * of: the game's evidence (its Table), the team (Mind.teamSig), the public reading's changes and the
- * number of accusations against the team (Mind.accusedAlliesCount). One slot: the members ask in turn.
+ * of: the game's evidence (its Table's epoch: the Table is kept from game to game), the team
+ * (Mind.teamSig), the public reading's changes and the number of accusations against the team
+ * (Mind.accusedAlliesCount). One slot: the members ask in turn.
  */
-const DANGER = { ev: null as Evidence | null, sig: -1, changes: -1, accusations: -1, scores: [] as readonly number[] };
+const DANGER = { epoch: -1, sig: -1, changes: -1, accusations: -1, scores: [] as readonly number[] };
 /** The arrays the cached danger scores are written into, per table size. */
 const DANGER_SCORES: number[][] = [];
 
 /**
- * The last kill scores worked out for a team's kill (SmartPlayer.teamKillScores): the game's evidence,
- * the team, the public events read then (nothing the scores are made of changes without one: claims,
- * reports, deaths) and the parameters.
+ * The last kill scores worked out for a team's kill (SmartPlayer.teamKillScores): the game's evidence
+ * (its Table's epoch), the team, the public events read then (nothing the scores are made of changes
+ * without one: claims, reports, deaths) and the parameters.
  */
-const KILL = { ev: null as Evidence | null, sig: -1, read: -1, params: null as SmartParams | null, scores: [] as readonly number[] };
+const KILL = { epoch: -1, sig: -1, read: -1, params: null as SmartParams | null, scores: [] as readonly number[] };
 const KILL_SCORES: number[][] = [];
 
 /** The salt of the team's order for its fake claimer (phases' salts are day·2 + night, far below it). */
@@ -142,9 +143,6 @@ class SmartPlayer implements Player {
   private vouched = 0;
   /** Mafia: the "checks" this seat has reported as a fake investigator. */
   private fakeReports = 0;
-  /** Mafia: the team's order for its fake claimer (claimerOrder), and my team changes it was made at. */
-  private claimers: readonly number[] | null = null;
-  private claimersAt = -1;
 
   constructor(private readonly p: SmartParams) {}
 
@@ -338,16 +336,16 @@ class SmartPlayer implements Player {
     // and the members' votes one after another, find it made.
     const sig = m.teamSig;
     const reading = m.publicReading;
-    const ev = m.evidence;
+    const epoch = m.tableEpoch;
     const accused = m.accusedAlliesCount;
     const cached = sig !== -1 && !reading.stale;
-    if (cached && DANGER.ev === ev && DANGER.sig === sig && DANGER.changes === reading.changes && DANGER.accusations === accused) {
+    if (cached && DANGER.epoch === epoch && DANGER.sig === sig && DANGER.changes === reading.changes && DANGER.accusations === accused) {
       return DANGER.scores;
     }
     const out = cached ? (DANGER_SCORES[m.n] ??= scoreArray(m.n)) : m.scratchA;
     this.workOutDanger(m, out);
     if (cached) {
-      DANGER.ev = ev;
+      DANGER.epoch = epoch;
       DANGER.sig = sig;
       DANGER.changes = reading.changes;
       DANGER.accusations = accused;
@@ -399,12 +397,12 @@ class SmartPlayer implements Player {
    */
   private teamKillScores(view: PlayerView, m: Mind): readonly number[] {
     const sig = m.teamSig;
-    const ev = m.evidence;
+    const epoch = m.tableEpoch;
     const read = m.publicEventsRead;
     if (sig === -1) return this.killScores(view, m, false);
-    if (KILL.ev === ev && KILL.sig === sig && KILL.read === read && KILL.params === this.p) return KILL.scores;
+    if (KILL.epoch === epoch && KILL.sig === sig && KILL.read === read && KILL.params === this.p) return KILL.scores;
     KILL.scores = this.killScores(view, m, false, (KILL_SCORES[m.n] ??= scoreArray(m.n)));
-    KILL.ev = ev;
+    KILL.epoch = epoch;
     KILL.sig = sig;
     KILL.read = read;
     KILL.params = this.p;
@@ -660,29 +658,23 @@ class SmartPlayer implements Player {
 
   /**
    * The one team member who may fake-claim first, agreed at the meeting as the bloc's picks are (the
-   * shared order of `shared`): not the lowest seat, which would make the claimer's fate a seat's.
+   * shared order of `shared`): not the lowest seat, which would make the claimer's fate a seat's. The
+   * team's members who may fake-claim (not the Don) are ordered by sharedKey, the highest first (of
+   * equal keys the lower seat): the first one alive is the claimer — found in one pass, no list made.
    */
   private isDesignatedClaimer(view: PlayerView, m: Mind): boolean {
-    const order = this.claimerOrder(view, m);
-    for (let i = 0; i < order.length; i++) if (view.isAlive(order[i])) return order[i] === m.me;
-    return false;
-  }
-
-  /**
-   * The team's members who may fake-claim (not the Don), in the order the team agreed on (sharedKey,
-   * the highest first; of equal keys the lower seat): the first one alive is the claimer. Kept until my
-   * team changes (a living ally's role as I know it does not change in a game).
-   */
-  private claimerOrder(view: PlayerView, m: Mind): readonly number[] {
-    if (this.claimers !== null && this.claimersAt === m.teamChanges) return this.claimers;
     const team = m.teamKey;
-    const order: number[] = [];
-    for (let s = 1; s <= m.n; s++) if (m.ally[s] === 1 && view.knownRole(s) !== 'don') order.push(s);
-    const keys = order.map((s) => sharedKey(team, CLAIMER_SALT, s));
-    const byKey = order.map((_, i) => i).sort((a, b) => keys[b] - keys[a] || order[a] - order[b]);
-    this.claimers = byKey.map((i) => order[i]);
-    this.claimersAt = m.teamChanges;
-    return this.claimers;
+    let pick = 0;
+    let top = -1;
+    for (let s = 1; s <= m.n; s++) {
+      if (m.ally[s] !== 1 || !view.isAlive(s) || view.knownRole(s) === 'don') continue;
+      const k = sharedKey(team, CLAIMER_SALT, s);
+      if (k > top) {
+        top = k;
+        pick = s;
+      }
+    }
+    return pick !== 0 && pick === m.me;
   }
 }
 
