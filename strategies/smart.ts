@@ -46,6 +46,8 @@ export function best(options: readonly number[], score: readonly number[], rng: 
  * town from 23.7% to 28.2% on club-12 (61.0% → 62.1% Ukrainian); 0.6 gained no more.
  */
 const FOLLOW = 0.3;
+/** A speech that says nothing (shared: the engine keeps no list a bot returns, it copies what it keeps). */
+const SILENCE: readonly Statement[] = Object.freeze([]);
 /** Softmax weights, one per option (reused across decisions). */
 const WEIGHTS: number[] = [];
 
@@ -143,6 +145,9 @@ class SmartPlayer implements Player {
   private vouched = 0;
   /** Mafia: the "checks" this seat has reported as a fake investigator. */
   private fakeReports = 0;
+  /** Mafia: the team's order for its fake claimer (claimerOrder), and my team changes it was made at. */
+  private claimers: readonly number[] | null = null;
+  private claimersAt = -1;
 
   constructor(private readonly p: SmartParams) {}
 
@@ -545,21 +550,20 @@ class SmartPlayer implements Player {
     return pick;
   }
 
-  private townSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): Statement[] {
+  private townSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): readonly Statement[] {
     const sus = this.townSus(m);
-    const out: Statement[] = [];
     const top = this.topSuspect(view, sus, m, rng);
-    if (top !== 0 && (sus[top] >= 1 || kind === 'lastWord')) out.push({ type: 'accuse', seat: top });
+    const accuse = top !== 0 && (sus[top] >= 1 || kind === 'lastWord');
     const inv = m.trustedInvestigator(view, 0.85);
-    if (inv !== 0 && this.vouched !== inv) {
-      this.vouched = inv;
-      out.push({ type: 'vouch', seat: inv });
-    }
-    return out;
+    const vouch = inv !== 0 && this.vouched !== inv;
+    if (vouch) this.vouched = inv;
+    // Lists made to size (most speeches say one thing or nothing): no list grown by push per speech.
+    if (!vouch) return accuse ? [{ type: 'accuse', seat: top }] : SILENCE;
+    return accuse ? [{ type: 'accuse', seat: top }, { type: 'vouch', seat: inv }] : [{ type: 'vouch', seat: inv }];
   }
 
   /** A town investigator keeps quiet until it pays: a black found, the reveal day, a tie speech, the last word. */
-  private investigatorSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): Statement[] {
+  private investigatorSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): readonly Statement[] {
     let blacks = 0;
     for (const s of m.myChecks) if (m.known[s] > 0) blacks++;
     // Reported black by a claimant, he answers at once: his first speech or defence after it.
@@ -585,8 +589,8 @@ class SmartPlayer implements Player {
   }
 
   /** The mafia accuse their bloc's target, counter-claim an investigator who reported one of them, or fake-claim first. */
-  private mafiaSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): Statement[] {
-    if (!this.p.mafiaTalk) return [];
+  private mafiaSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): readonly Statement[] {
+    if (!this.p.mafiaTalk) return SILENCE;
     const danger = this.dangerScores(m);
     const out: Statement[] = [];
     const claimRole = m.investigatorRole;
@@ -612,8 +616,9 @@ class SmartPlayer implements Player {
       }
     }
     if (out.length === 0) {
+      // (the common speech: a list made to size, not grown by push)
       const target = this.topSuspect(view, danger, m, rng, this.p.bloc);
-      if (target !== 0) out.push({ type: 'accuse', seat: target });
+      return target !== 0 ? [{ type: 'accuse', seat: target }] : SILENCE;
     }
     return out;
   }
@@ -658,23 +663,36 @@ class SmartPlayer implements Player {
 
   /**
    * The one team member who may fake-claim first, agreed at the meeting as the bloc's picks are (the
-   * shared order of `shared`): not the lowest seat, which would make the claimer's fate a seat's. The
-   * team's members who may fake-claim (not the Don) are ordered by sharedKey, the highest first (of
-   * equal keys the lower seat): the first one alive is the claimer — found in one pass, no list made.
+   * shared order of `shared`): not the lowest seat, which would make the claimer's fate a seat's.
    */
   private isDesignatedClaimer(view: PlayerView, m: Mind): boolean {
+    const order = this.claimerOrder(view, m);
+    for (let i = 0; i < order.length; i++) if (view.isAlive(order[i])) return order[i] === m.me;
+    return false;
+  }
+
+  /**
+   * The team's members who may fake-claim (not the Don), in the order the team agreed on (sharedKey,
+   * the highest first; of equal keys the lower seat): the first one alive is the claimer. Kept until my
+   * team changes (a living ally's role as I know it does not change in a game); one list made, in
+   * place by insertion (a team is a few seats), no keys or index lists beside it.
+   */
+  private claimerOrder(view: PlayerView, m: Mind): readonly number[] {
+    if (this.claimers !== null && this.claimersAt === m.teamChanges) return this.claimers;
     const team = m.teamKey;
-    let pick = 0;
-    let top = -1;
+    const order: number[] = [];
     for (let s = 1; s <= m.n; s++) {
-      if (m.ally[s] !== 1 || !view.isAlive(s) || view.knownRole(s) === 'don') continue;
+      if (m.ally[s] !== 1 || view.knownRole(s) === 'don') continue;
       const k = sharedKey(team, CLAIMER_SALT, s);
-      if (k > top) {
-        top = k;
-        pick = s;
-      }
+      // Seats come in ascending order, so of equal keys the earlier (lower) seat stays first.
+      let i = order.length;
+      order.push(s);
+      for (; i > 0 && sharedKey(team, CLAIMER_SALT, order[i - 1]) < k; i--) order[i] = order[i - 1];
+      order[i] = s;
     }
-    return pick !== 0 && pick === m.me;
+    this.claimers = order;
+    this.claimersAt = m.teamChanges;
+    return order;
   }
 }
 

@@ -490,9 +490,9 @@ const NO_TIE: readonly number[] = [];
 /** Table.epoch: how many games Tables have started on. */
 let epochs = 0;
 
-/** Zeros into every entry (an array of doubles stays one). */
+/** Zeros into every entry (an array of doubles stays one: fill stores 0 as the array's kind). */
 function zero(a: number[]): void {
-  for (let i = 0; i < a.length; i++) a[i] = 0;
+  a.fill(0);
 }
 
 /** Two numbers onto a flat list used up to `length`; the new length. */
