@@ -8,7 +8,7 @@ import { fmix32, type Rng } from '../src/rng.js';
 import { NO, YES, type Decision, type DecisionRequest, type Player, type SpeechKind, type Strategy } from '../src/strategy/types.js';
 import type { PlayerView } from '../src/views/view.js';
 import { Mind } from './smart/mind.js';
-import { RED, scoreArray, type Evidence } from './smart/reading.js';
+import { RED, scoreArray } from './smart/reading.js';
 import { townReading } from './smart/lens.js';
 import { tunedFor } from './smart/tuned.js';
 import { DEFAULT_SMART_PARAMS, SMART_PARAMS, smartParams, type SmartParams } from './smart/params.js';
@@ -46,6 +46,8 @@ export function best(options: readonly number[], score: readonly number[], rng: 
  * town from 23.7% to 28.2% on club-12 (61.0% → 62.1% Ukrainian); 0.6 gained no more.
  */
 const FOLLOW = 0.3;
+/** A speech that says nothing (shared: the engine keeps no list a bot returns, it copies what it keeps). */
+const SILENCE: readonly Statement[] = Object.freeze([]);
 /** Softmax weights, one per option (reused across decisions). */
 const WEIGHTS: number[] = [];
 
@@ -105,19 +107,20 @@ function shared(options: readonly number[], score: readonly number[], team: numb
 
 /**
  * The last danger scores worked out for a team (SmartPlayer.dangerScores), with what they were made
- * of: the game's evidence (its Table), the team (Mind.teamSig), the public reading's changes and the
- * number of accusations against the team (Mind.accusedAlliesCount). One slot: the members ask in turn.
+ * of: the game's evidence (its Table's epoch: the Table is kept from game to game), the team
+ * (Mind.teamSig), the public reading's changes and the number of accusations against the team
+ * (Mind.accusedAlliesCount). One slot: the members ask in turn.
  */
-const DANGER = { ev: null as Evidence | null, sig: -1, changes: -1, accusations: -1, scores: [] as readonly number[] };
+const DANGER = { epoch: -1, sig: -1, changes: -1, accusations: -1, scores: [] as readonly number[] };
 /** The arrays the cached danger scores are written into, per table size. */
 const DANGER_SCORES: number[][] = [];
 
 /**
- * The last kill scores worked out for a team's kill (SmartPlayer.teamKillScores): the game's evidence,
- * the team, the public events read then (nothing the scores are made of changes without one: claims,
- * reports, deaths) and the parameters.
+ * The last kill scores worked out for a team's kill (SmartPlayer.teamKillScores): the game's evidence
+ * (its Table's epoch), the team, the public events read then (nothing the scores are made of changes
+ * without one: claims, reports, deaths) and the parameters.
  */
-const KILL = { ev: null as Evidence | null, sig: -1, read: -1, params: null as SmartParams | null, scores: [] as readonly number[] };
+const KILL = { epoch: -1, sig: -1, read: -1, params: null as SmartParams | null, scores: [] as readonly number[] };
 const KILL_SCORES: number[][] = [];
 
 /** The salt of the team's order for its fake claimer (phases' salts are day·2 + night, far below it). */
@@ -338,16 +341,16 @@ class SmartPlayer implements Player {
     // and the members' votes one after another, find it made.
     const sig = m.teamSig;
     const reading = m.publicReading;
-    const ev = m.evidence;
+    const epoch = m.tableEpoch;
     const accused = m.accusedAlliesCount;
     const cached = sig !== -1 && !reading.stale;
-    if (cached && DANGER.ev === ev && DANGER.sig === sig && DANGER.changes === reading.changes && DANGER.accusations === accused) {
+    if (cached && DANGER.epoch === epoch && DANGER.sig === sig && DANGER.changes === reading.changes && DANGER.accusations === accused) {
       return DANGER.scores;
     }
     const out = cached ? (DANGER_SCORES[m.n] ??= scoreArray(m.n)) : m.scratchA;
     this.workOutDanger(m, out);
     if (cached) {
-      DANGER.ev = ev;
+      DANGER.epoch = epoch;
       DANGER.sig = sig;
       DANGER.changes = reading.changes;
       DANGER.accusations = accused;
@@ -399,12 +402,12 @@ class SmartPlayer implements Player {
    */
   private teamKillScores(view: PlayerView, m: Mind): readonly number[] {
     const sig = m.teamSig;
-    const ev = m.evidence;
+    const epoch = m.tableEpoch;
     const read = m.publicEventsRead;
     if (sig === -1) return this.killScores(view, m, false);
-    if (KILL.ev === ev && KILL.sig === sig && KILL.read === read && KILL.params === this.p) return KILL.scores;
+    if (KILL.epoch === epoch && KILL.sig === sig && KILL.read === read && KILL.params === this.p) return KILL.scores;
     KILL.scores = this.killScores(view, m, false, (KILL_SCORES[m.n] ??= scoreArray(m.n)));
-    KILL.ev = ev;
+    KILL.epoch = epoch;
     KILL.sig = sig;
     KILL.read = read;
     KILL.params = this.p;
@@ -547,21 +550,20 @@ class SmartPlayer implements Player {
     return pick;
   }
 
-  private townSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): Statement[] {
+  private townSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): readonly Statement[] {
     const sus = this.townSus(m);
-    const out: Statement[] = [];
     const top = this.topSuspect(view, sus, m, rng);
-    if (top !== 0 && (sus[top] >= 1 || kind === 'lastWord')) out.push({ type: 'accuse', seat: top });
+    const accuse = top !== 0 && (sus[top] >= 1 || kind === 'lastWord');
     const inv = m.trustedInvestigator(view, 0.85);
-    if (inv !== 0 && this.vouched !== inv) {
-      this.vouched = inv;
-      out.push({ type: 'vouch', seat: inv });
-    }
-    return out;
+    const vouch = inv !== 0 && this.vouched !== inv;
+    if (vouch) this.vouched = inv;
+    // Lists made to size (most speeches say one thing or nothing): no list grown by push per speech.
+    if (!vouch) return accuse ? [{ type: 'accuse', seat: top }] : SILENCE;
+    return accuse ? [{ type: 'accuse', seat: top }, { type: 'vouch', seat: inv }] : [{ type: 'vouch', seat: inv }];
   }
 
   /** A town investigator keeps quiet until it pays: a black found, the reveal day, a tie speech, the last word. */
-  private investigatorSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): Statement[] {
+  private investigatorSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): readonly Statement[] {
     let blacks = 0;
     for (const s of m.myChecks) if (m.known[s] > 0) blacks++;
     // Reported black by a claimant, he answers at once: his first speech or defence after it.
@@ -587,8 +589,8 @@ class SmartPlayer implements Player {
   }
 
   /** The mafia accuse their bloc's target, counter-claim an investigator who reported one of them, or fake-claim first. */
-  private mafiaSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): Statement[] {
-    if (!this.p.mafiaTalk) return [];
+  private mafiaSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): readonly Statement[] {
+    if (!this.p.mafiaTalk) return SILENCE;
     const danger = this.dangerScores(m);
     const out: Statement[] = [];
     const claimRole = m.investigatorRole;
@@ -614,8 +616,9 @@ class SmartPlayer implements Player {
       }
     }
     if (out.length === 0) {
+      // (the common speech: a list made to size, not grown by push)
       const target = this.topSuspect(view, danger, m, rng, this.p.bloc);
-      if (target !== 0) out.push({ type: 'accuse', seat: target });
+      return target !== 0 ? [{ type: 'accuse', seat: target }] : SILENCE;
     }
     return out;
   }
@@ -671,18 +674,25 @@ class SmartPlayer implements Player {
   /**
    * The team's members who may fake-claim (not the Don), in the order the team agreed on (sharedKey,
    * the highest first; of equal keys the lower seat): the first one alive is the claimer. Kept until my
-   * team changes (a living ally's role as I know it does not change in a game).
+   * team changes (a living ally's role as I know it does not change in a game); one list made, in
+   * place by insertion (a team is a few seats), no keys or index lists beside it.
    */
   private claimerOrder(view: PlayerView, m: Mind): readonly number[] {
     if (this.claimers !== null && this.claimersAt === m.teamChanges) return this.claimers;
     const team = m.teamKey;
     const order: number[] = [];
-    for (let s = 1; s <= m.n; s++) if (m.ally[s] === 1 && view.knownRole(s) !== 'don') order.push(s);
-    const keys = order.map((s) => sharedKey(team, CLAIMER_SALT, s));
-    const byKey = order.map((_, i) => i).sort((a, b) => keys[b] - keys[a] || order[a] - order[b]);
-    this.claimers = byKey.map((i) => order[i]);
+    for (let s = 1; s <= m.n; s++) {
+      if (m.ally[s] !== 1 || view.knownRole(s) === 'don') continue;
+      const k = sharedKey(team, CLAIMER_SALT, s);
+      // Seats come in ascending order, so of equal keys the earlier (lower) seat stays first.
+      let i = order.length;
+      order.push(s);
+      for (; i > 0 && sharedKey(team, CLAIMER_SALT, order[i - 1]) < k; i--) order[i] = order[i - 1];
+      order[i] = s;
+    }
+    this.claimers = order;
     this.claimersAt = m.teamChanges;
-    return this.claimers;
+    return order;
   }
 }
 

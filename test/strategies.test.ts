@@ -1,6 +1,6 @@
 // The `smart` strategy and strategy specs, in-process: smart beats random on each side by a margin far
 // outside sampling error, never answers illegally, never reads past its view, and parameters parse.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Game } from '../src/engine/game.js';
 import type { GameEvent } from '../src/model/events.js';
 import { UserError } from '../src/errors.js';
@@ -185,6 +185,29 @@ describe('smart', () => {
     // Each of the 4 answers has probability 1/4: 4000 draws put each within ±5 sd (sd ≈ 27) of 1000.
     for (const count of seen.values()) expect(Math.abs(count - 1000)).toBeLessThan(140);
   });
+
+  it.each([['ukrainian'], ['club-12'], ['club-20']])(
+    'G7 the Table kept from game to game carries nothing over: a game played after others is byte-identical to it played first, in fresh modules (%s)',
+    async (setup) => {
+      // Fresh module instances: no Table exists yet, so the first game below makes a new one.
+      vi.resetModules();
+      const { playJobGame: play } = await import('../src/runner/job.js');
+      const { tableOf: tableFor } = await import('../strategies/smart/table.js');
+      const { makeJob: jobFor } = await import('./helpers/job.js');
+      const job = jobFor(setup, [], '31', ['smart']);
+      const game = (k: number) => {
+        const g = play(job, k, { keepLog: true });
+        const table = tableFor(g.view(1).publicRecord);
+        return { log: JSON.stringify(g.log), table, json: JSON.stringify(table) };
+      };
+      const first = game(7); // on a new Table
+      for (let k = 0; k < 7; k++) game(k);
+      const again = game(7); // on the same Table, after seven other games
+      expect(again.table).toBe(first.table); // (the Table was kept, not made anew)
+      expect(again.log).toBe(first.log);
+      expect(again.json).toBe(first.json);
+    },
+  );
 
   it.each([['ukrainian'], ['club-12']])(
     'G7 its table of a game is a function of the public record alone: rebuilt from it, or from it without a single private event, it is the same (%s)',

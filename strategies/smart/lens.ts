@@ -21,10 +21,10 @@ export function townReading(m: Mind, read: 'votes' | 'firstClaim'): readonly num
  * one against a player shown black a credit; claims, reports, accusations and vouches are ignored.
  */
 function byVotes(m: Mind, out: number[]): number[] {
-  const { votes, diedAtNight } = m.evidence;
+  const { votes, votesLength, diedAtNight } = m.evidence;
   const known = m.known;
   for (let s = 0; s <= m.n; s++) out[s] = 0;
-  for (let i = 0; i < votes.length; i += 2) {
+  for (let i = 0; i < votesLength; i += 2) {
     const target = votes[i + 1];
     const c = known[target] !== 0 ? known[target] : diedAtNight[target] === 1 ? NIGHT_VICTIM : 0;
     out[votes[i]] -= 0.6 * c;

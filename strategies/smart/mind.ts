@@ -13,10 +13,11 @@ type EventOf<T extends EventType> = Extract<GameEvent, { t: T }>;
 
 /**
  * The seats the public reading takes as settled red (Mind.plainRed), per table size, and the Table and
- * its public reading's changes they were worked out at: one slot, shared by the plain players of a game.
+ * its public reading's changes they were worked out at (the Table's epoch: the Table is kept from game
+ * to game): one slot, shared by the plain players of a game.
  */
 const PUBLIC_RED: number[][] = [];
-const PUBLIC_RED_OF = { table: null as Table | null, changes: -1 };
+const PUBLIC_RED_OF = { epoch: -1, changes: -1 };
 
 /** Mind.scratchA and scratchB per table size. */
 const SCRATCH_A: number[][] = [];
@@ -172,13 +173,14 @@ export class Mind {
   get accusedAllies(): readonly number[] {
     const out = (this.accusedAlliesA ??= seatArray(this.n));
     const acc = this.table.accusations;
+    const len = this.table.accusationsLength;
     if (!this.town)
-      for (let i = this.accusedCounted; i < acc.length; i += 2)
+      for (let i = this.accusedCounted; i < len; i += 2)
         if (this.ally[acc[i + 1]] === 1 && this.ally[acc[i]] === 0) {
           out[acc[i]]++;
           this.accusedSum++;
         }
-    this.accusedCounted = acc.length;
+    this.accusedCounted = len;
     return out;
   }
   /** How many accusations accusedAllies has counted (up to date): while it holds, accusedAllies does. */
@@ -232,6 +234,10 @@ export class Mind {
   private accusedOwn = false;
   /** How many times my team changed (a team event): what a member works out from it once holds while this does. */
   teamChanges = 0;
+  /** Which game the Table holds (Table.epoch): a cache of what was worked out from the Table keys on it. */
+  get tableEpoch(): number {
+    return this.table.epoch;
+  }
   /** How many public events the Table has read (as of my last update). */
   get publicEventsRead(): number {
     return this.table.eventsRead;
@@ -251,8 +257,8 @@ export class Mind {
     const j = t.journal;
     // A plain player reads the Table (plainReading), the mafia take nothing from the journal until they
     // make a private reading (they hardly do): its first recomputation takes in everything so far.
-    if (!this.plain && (this.town || this.privA !== null)) this.followJournal(j);
-    this.journalRead = j.length;
+    if (!this.plain && (this.town || this.privA !== null)) this.followJournal(j, t.journalLength);
+    this.journalRead = t.journalLength;
     // A plain player's own events tell him nothing unless his role checks at night (readCheck): the
     // rest (his own actions, a kill he may see) are what the team reads.
     if (!this.plain || this.checksAtNight) {
@@ -299,10 +305,10 @@ export class Mind {
    * accusations, most of the steps, are taken here in the loop: against my private reading's settled
    * colour a tell, against me an attack.
    */
-  private followJournal(j: readonly number[]): void {
+  private followJournal(j: readonly number[], length: number): void {
     const priv = this.privA;
     const me = this.me;
-    for (let i = this.journalRead; i < j.length; i += 4) {
+    for (let i = this.journalRead; i < length; i += 4) {
       const step = j[i];
       const a = j[i + 1];
       const b = j[i + 2];
@@ -460,10 +466,10 @@ export class Mind {
     if (!this.plain || t.colourRevised || t.pub.stale || t.pub.colour[this.me] === RED || this.learnedSeen !== t.learned) return null;
     const pub = t.pub;
     const red = (PUBLIC_RED[this.n] ??= seatArray(this.n));
-    if (PUBLIC_RED_OF.table !== t || PUBLIC_RED_OF.changes !== pub.changes) {
+    if (PUBLIC_RED_OF.epoch !== t.epoch || PUBLIC_RED_OF.changes !== pub.changes) {
       const { colour } = pub;
       for (let s = 0; s <= this.n; s++) red[s] = colour[s] === RED ? 1 : 0;
-      PUBLIC_RED_OF.table = t;
+      PUBLIC_RED_OF.epoch = t.epoch;
       PUBLIC_RED_OF.changes = pub.changes;
     }
     return red;

@@ -50,6 +50,10 @@ export interface Evidence {
   readonly n: number;
   /** Accusations and nominations, flat: accuser, target, … */
   readonly accusations: readonly number[];
+  /** The lists are read up to these lengths (entries past them are not this game's). */
+  readonly accusationsLength: number;
+  readonly votesLength: number;
+  readonly vouchesLength: number;
   /** Votes, flat: voter, target, … */
   readonly votes: readonly number[];
   /** Vouches, flat: speaker, target, … */
@@ -97,6 +101,26 @@ export class Reading {
   ) {
     this.sus = scoreArray(n);
     this.colour = scoreArray(n);
+  }
+
+  /**
+   * Forgets everything (a kept Table starting on another game): as a new reading, stale until the next
+   * recomputation and trusting nobody; the trust store is kept for the next claim. A cache of what was
+   * worked out from it keys on its Table's epoch as well as on `changes`, which starts again.
+   */
+  reset(): void {
+    if (this.trust !== null) this.spareTrust = this.trust;
+    this.trust = null;
+    this.stale = true;
+    this.changes = 0;
+  }
+  private spareTrust: number[] | null = null;
+
+  /** The reading as a new one would be serialised (no spare store). */
+  toJSON(): object {
+    const o: Record<string, unknown> = { ...(this as object) };
+    delete o.spareTrust;
+    return o;
   }
 
   /** `by` voted against or accused `target`: against a settled red it is a tell, against a black a credit. */
@@ -224,19 +248,19 @@ export class Reading {
     if (ev.claimCount > 0) this.addClaims(ev);
     for (let s = 1; s <= n; s++) if (colour[s] === 0 && diedAtNight[s] === 1) colour[s] = NIGHT_VICTIM * ev.nightWeight[s];
     const acc = ev.accusations;
-    for (let i = 0; i < acc.length; i += 2) {
+    for (let i = 0; i < ev.accusationsLength; i += 2) {
       const c = colour[acc[i + 1]];
       if (c !== 0) out[acc[i]] -= 0.6 * c;
     }
     const votes = ev.votes;
-    for (let i = 0; i < votes.length; i += 2) {
+    for (let i = 0; i < ev.votesLength; i += 2) {
       const by = votes[i];
       const c = colour[votes[i + 1]];
       if (c !== 0) out[by] -= 0.6 * c;
       else if (diedAtNight[by] === 1) out[votes[i + 1]] += 0.2 * ev.nightWeight[by];
     }
     const vouches = ev.vouches;
-    for (let i = 0; i < vouches.length; i += 2) out[vouches[i]] += vouchWeight(colour[vouches[i + 1]]);
+    for (let i = 0; i < ev.vouchesLength; i += 2) out[vouches[i]] += vouchWeight(colour[vouches[i + 1]]);
     if (attackedMe !== null) for (let s = 1; s <= n; s++) out[s] += attackedMe[s];
     for (let s = 1; s <= n; s++) if (known[s] !== 0) out[s] = 50 * known[s];
     this.stale = false;
@@ -246,7 +270,7 @@ export class Reading {
   /** Claimants and their reports, weighed by how far I trust each claimant; a trusted one settles colours. */
   private addClaims(ev: Evidence): void {
     const { sus: out, colour } = this;
-    const trust = (this.trust ??= scoreArray(ev.n));
+    const trust = (this.trust ??= this.spareTrust ?? scoreArray(ev.n));
     // Worked out while the reading is still stale, so trustOf computes rather than reads the old values.
     for (let s = 0; s <= ev.n; s++) trust[s] = ev.investigatorClaim[s] !== 0 ? this.trustNow(ev, s) : 0;
     for (let s = 1; s <= ev.n; s++) {

@@ -32,16 +32,24 @@ export const STALE = 6;
 export class Table implements Evidence {
   readonly n: number;
   /** The roles of the table (public), looked up by id in a loop (roleInfo). */
-  private readonly roles: readonly RoleInfo[];
+  private roles: readonly RoleInfo[] = [];
   /** The town's investigator role (the one the mafia claim), '' if the table has none. */
-  readonly investigatorRole: string;
-  private readonly onlyMafiaKill: boolean;
+  investigatorRole = '';
+  private onlyMafiaKill = false;
   /** Town roles that kill at night (a maniac, a sportsman's duel): a night victim may be theirs. */
-  private readonly otherKillers: boolean;
+  private otherKillers = false;
+  /**
+   * The flat lists (Evidence) and the journal are read up to their lengths kept beside them: a Table is
+   * kept from one game to the next (tableOf) and so are their backing stores, which `length = 0` would
+   * free; what lies past a length is an earlier game's and is never read.
+   */
   readonly accusations: number[] = [];
+  accusationsLength = 0;
   readonly votes: number[] = [];
+  votesLength = 0;
   readonly vouches: number[] = [];
-  readonly reports: Report[] = [];
+  vouchesLength = 0;
+  reports: Report[] = [];
   readonly accused: number[];
   readonly diedAtNight: number[];
   readonly nightWeight: number[];
@@ -57,6 +65,7 @@ export class Table implements Evidence {
   private readonly reportCount: number[];
   /** Tonight's dead, read together at the next event: how many died tells who may have killed them. */
   private readonly dying: number[] = [];
+  private dyingLength = 0;
   claimCount = 0;
   /** 1 for a seat that claimed to be a protector. */
   readonly protectorClaim: number[];
@@ -65,7 +74,7 @@ export class Table implements Evidence {
   /** The public reading: always current (worked out afresh right after a structural event). */
   readonly pub: Reading;
   /** The seats of the latest tied vote (U3.4). */
-  lastTie: readonly number[] = [];
+  lastTie: readonly number[] = NO_TIE;
   /** Today's shoot-out victim (C4.2), 0 if none. */
   shootout = 0;
   /** Votes per seat in the latest round today (C4.3: whom the Lawyer would save), and that round. */
@@ -81,8 +90,9 @@ export class Table implements Evidence {
   readonly pushes: number[];
   /** Per target: how many times its row of attacks, pushes or vouches changed. */
   readonly rowChanges: number[];
-  /** (made at the first vouch: the town vouches only for claimants) */
+  /** (made at the first vouch: the town vouches only for claimants; kept for the next game as spareVouched) */
   vouchedFor: number[] | null = null;
+  private spareVouched: number[] | null = null;
   /** How many colours became public (LEARN steps) so far. */
   learned = 0;
   /** Whether a public colour was ever replaced by another (a player's colours learned then differ from pubKnown). */
@@ -90,27 +100,15 @@ export class Table implements Evidence {
 
   /** The steps private readings take, four numbers per public event step (see ACCUSE…STALE). */
   readonly journal: number[] = [];
+  journalLength = 0;
   private cursor = 0;
   private readonly readEvent = (e: GameEvent, type: EventType): void => this.read(e, type);
+  private record: PublicRecord;
 
-  constructor(private readonly record: PublicRecord) {
+  constructor(record: PublicRecord) {
     const n = record.players;
     this.n = n;
-    const roles = (this.roles = record.tableRoles);
-    let investigatorRole = '';
-    let killers = false;
-    let townKillers = false;
-    for (let i = 0; i < roles.length; i++) {
-      const r = roles[i];
-      const kills = r.traits.killer || r.night?.intent === 'duel';
-      killers ||= kills;
-      townKillers ||= kills && r.team === 'town';
-      if (investigatorRole === '' && r.team === 'town' && r.traits.investigator) investigatorRole = r.id;
-    }
-    this.investigatorRole = investigatorRole;
-    // A table where nobody but the mafia team kills at night: a night victim is red (vanilla, V3).
-    this.onlyMafiaKill = !killers;
-    this.otherKillers = townKillers;
+    this.record = record;
     this.accused = scoreArray(n);
     this.diedAtNight = seatArray(n);
     this.nightWeight = scoreArray(n);
@@ -126,7 +124,95 @@ export class Table implements Evidence {
     this.pushes = seatArray((n + 1) * (n + 1) - 1);
     this.rowChanges = seatArray(n);
     this.pub = new Reading(n, this.pubKnown, 0);
+    this.begin(record);
+  }
+
+  /**
+   * Starts on a game's record (of this table size): every fact of the game before is gone — the
+   * per-seat arrays zeroed, the lists and the journal empty, the public reading worked out afresh —
+   * so the Table is what a new one would be (test/strategies.test.ts checks it on a game played after
+   * another). Only the backing stores are kept.
+   */
+  private begin(record: PublicRecord): void {
+    this.record = record;
+    this.epoch = ++epochs;
+    const roles = (this.roles = record.tableRoles);
+    let investigatorRole = '';
+    let killers = false;
+    let townKillers = false;
+    for (let i = 0; i < roles.length; i++) {
+      const r = roles[i];
+      const kills = r.traits.killer || r.night?.intent === 'duel';
+      killers ||= kills;
+      townKillers ||= kills && r.team === 'town';
+      if (investigatorRole === '' && r.team === 'town' && r.traits.investigator) investigatorRole = r.id;
+    }
+    this.investigatorRole = investigatorRole;
+    // A table where nobody but the mafia team kills at night: a night victim is red (vanilla, V3).
+    this.onlyMafiaKill = !killers;
+    this.otherKillers = townKillers;
+    zero(this.accused);
+    zero(this.nightWeight);
+    zero(this.attacks);
+    zero(this.diedAtNight);
+    zero(this.investigatorClaim);
+    zero(this.liar);
+    zero(this.answered);
+    zero(this.claimDay);
+    zero(this.reportCount);
+    zero(this.protectorClaim);
+    zero(this.pubKnown);
+    zero(this.dayVotes);
+    zero(this.pushes);
+    zero(this.rowChanges);
+    this.accusationsLength = 0;
+    this.votesLength = 0;
+    this.vouchesLength = 0;
+    this.reports = [];
+    this.dyingLength = 0;
+    this.nights = 0;
+    this.day = 0;
+    this.claimCount = 0;
+    this.lastTie = NO_TIE;
+    this.shootout = 0;
+    this.voteRound = 0;
+    this.ballotOpen = false;
+    if (this.vouchedFor !== null) this.spareVouched = this.vouchedFor;
+    this.vouchedFor = null;
+    this.learned = 0;
+    this.colourRevised = false;
+    this.journalLength = 0;
+    this.cursor = 0;
+    this.pub.reset();
     this.pub.recompute(this, null);
+  }
+
+  /**
+   * Which game's facts the Table holds: a number no other game read by any Table has had (a cache of
+   * what was worked out from a Table keys on it, as the Table itself is kept from game to game).
+   */
+  epoch = 0;
+
+  /** Whether this Table holds `record`'s game (tableOf). */
+  holds(record: PublicRecord): boolean {
+    return this.record === record;
+  }
+
+  /** Starts on another game's record (tableOf): see begin. */
+  restart(record: PublicRecord): void {
+    this.begin(record);
+  }
+
+  /** The Table as a new one would be serialised: the lists up to their lengths, no spare store. */
+  toJSON(): object {
+    const o: Record<string, unknown> = { ...(this as object) };
+    o.accusations = this.accusations.slice(0, this.accusationsLength);
+    o.votes = this.votes.slice(0, this.votesLength);
+    o.vouches = this.vouches.slice(0, this.vouchesLength);
+    o.journal = this.journal.slice(0, this.journalLength);
+    o.dying = this.dying.slice(0, this.dyingLength);
+    for (const k of ['record', 'spareVouched', 'epoch', 'readEvent']) delete o[k];
+    return o;
   }
 
   /** How many public events have been read. */
@@ -138,7 +224,7 @@ export class Table implements Evidence {
   update(): void {
     this.cursor = this.record.readEvents(this.cursor, this.readEvent);
     // A dawn's deaths are logged together, before anyone is asked anything: read them now.
-    if (this.dying.length > 0) this.afterDeaths();
+    if (this.dyingLength > 0) this.afterDeaths();
   }
 
   /** What a role of this table is, by id (undefined for a role not at the table): as PublicRecord.roleInfo. */
@@ -155,10 +241,13 @@ export class Table implements Evidence {
 
   private read(e: GameEvent, type: EventType): void {
     if (type === 'died') {
-      this.dying.push((e as EventOf<'died'>).seat, this.roleColour((e as EventOf<'died'>).role));
+      const k = this.dyingLength;
+      this.dying[k] = (e as EventOf<'died'>).seat;
+      this.dying[k + 1] = this.roleColour((e as EventOf<'died'>).role);
+      this.dyingLength = k + 2;
       return;
     }
-    if (this.dying.length > 0) this.afterDeaths();
+    if (this.dyingLength > 0) this.afterDeaths();
     switch (type) {
       // The commonest first: votes, speeches and nominations are most of a game's events.
       case 'vote':
@@ -201,7 +290,13 @@ export class Table implements Evidence {
   }
 
   private step(kind: number, a: number, b: number, c: number): void {
-    this.journal.push(kind, a, b, c);
+    const j = this.journal;
+    const k = this.journalLength;
+    j[k] = kind;
+    j[k + 1] = a;
+    j[k + 2] = b;
+    j[k + 3] = c;
+    this.journalLength = k + 4;
   }
 
   /** The colour a revealed role shows to an investigator, as +1 black / -1 red (public: the table's roles). */
@@ -213,7 +308,7 @@ export class Table implements Evidence {
 
   private readVote(e: EventOf<'vote'>): void {
     this.ballotOpen = true;
-    this.votes.push(e.seat, e.target);
+    this.votesLength = append(this.votes, this.votesLength, e.seat, e.target);
     this.attacked(e.seat, e.target, 0.3);
     this.pub.tell(e.seat, e.target);
     this.step(VOTE, e.seat, e.target, 0);
@@ -236,18 +331,19 @@ export class Table implements Evidence {
   /** The night's dead (seat, revealed colour, …), read together; the public reading then worked out afresh if it must be. */
   private afterDeaths(): void {
     const d = this.dying;
+    const len = this.dyingLength;
     // How sure a victim was the mafia's (and so red): sure where only they kill; where a maniac or a
     // duel may have made a death, less, and one of two deaths in a night was probably not theirs.
     // A revealed investigator among two dead is the mafia's kill (they go for him first), the other
     // most likely not.
     let claimant = 0;
-    for (let i = 0; i < d.length; i += 2) if (this.investigatorClaim[d[i]] !== 0) claimant = d[i];
+    for (let i = 0; i < len; i += 2) if (this.investigatorClaim[d[i]] !== 0) claimant = d[i];
     const sure = this.onlyMafiaKill || !this.otherKillers;
-    for (let i = 0; i < d.length; i += 2) {
-      const weight = sure ? 1 : d.length === 2 ? 0.8 : claimant === 0 ? 0.5 : d[i] === claimant ? 1 : 0.3;
+    for (let i = 0; i < len; i += 2) {
+      const weight = sure ? 1 : len === 2 ? 0.8 : claimant === 0 ? 0.5 : d[i] === claimant ? 1 : 0.3;
       this.readNightDeath(d[i], d[i + 1], weight);
     }
-    d.length = 0;
+    this.dyingLength = 0;
     if (this.pub.stale) this.pub.recompute(this, null);
   }
 
@@ -256,9 +352,10 @@ export class Table implements Evidence {
     this.nightWeight[dead] = weight;
     // What the dead man accused counts more now (in every reading).
     const a = this.accusations;
-    for (let i = 0; i < a.length; i += 2) if (a[i] === dead) this.accused[a[i + 1]] += 0.35 * weight;
-    this.pub.died(this, dead, a.length, this.votes.length);
-    this.step(DIED, dead, a.length, this.votes.length);
+    const len = this.accusationsLength;
+    for (let i = 0; i < len; i += 2) if (a[i] === dead) this.accused[a[i + 1]] += 0.35 * weight;
+    this.pub.died(this, dead, len, this.votesLength);
+    this.step(DIED, dead, len, this.votesLength);
     if (this.investigatorClaim[dead] !== 0) this.structural();
     this.learn(dead, revealed);
     // Only the mafia kill at night (vanilla, V3): a night victim is red.
@@ -308,7 +405,7 @@ export class Table implements Evidence {
    * a bloc steers a town); it is the accuser it tells about once the target's colour is settled.
    */
   private accuse(by: number, target: number): void {
-    this.accusations.push(by, target);
+    this.accusationsLength = append(this.accusations, this.accusationsLength, by, target);
     this.attacked(by, target, 0.5);
     this.pub.tell(by, target);
     this.step(ACCUSE, by, target, 0);
@@ -342,14 +439,23 @@ export class Table implements Evidence {
           break;
         case 'vouch':
           if (!this.validSeat(x.seat)) break;
-          this.vouches.push(seat, x.seat);
-          (this.vouchedFor ??= seatArray((this.n + 1) * (this.n + 1) - 1))[x.seat * (this.n + 1) + seat]++;
+          this.vouchesLength = append(this.vouches, this.vouchesLength, seat, x.seat);
+          (this.vouchedFor ??= this.vouchedStore())[x.seat * (this.n + 1) + seat]++;
           this.rowChanges[x.seat]++;
           this.pub.vouch(seat, x.seat);
           this.step(VOUCH, seat, x.seat, 0);
           break;
       }
     }
+  }
+
+  /** The vouches per target and author, zeroed: the last game's store if there is one. */
+  private vouchedStore(): number[] {
+    const spare = this.spareVouched;
+    if (spare === null) return seatArray((this.n + 1) * (this.n + 1) - 1);
+    this.spareVouched = null;
+    zero(spare);
+    return spare;
   }
 
   private hasReport(by: number, target: number, colour: number): boolean {
@@ -378,20 +484,39 @@ export class Table implements Evidence {
   }
 }
 
+/** The seats of no tie (Table.lastTie before the first). */
+const NO_TIE: readonly number[] = [];
+
+/** Table.epoch: how many games Tables have started on. */
+let epochs = 0;
+
+/** Zeros into every entry (an array of doubles stays one: fill stores 0 as the array's kind). */
+function zero(a: number[]): void {
+  a.fill(0);
+}
+
+/** Two numbers onto a flat list used up to `length`; the new length. */
+function append(list: number[], length: number, a: number, b: number): number {
+  list[length] = a;
+  list[length + 1] = b;
+  return length + 2;
+}
+
 /**
- * The Table of the game last read, found by its public record: one slot (a WeakMap's values outlive
- * young-generation collections, see src/views/view.ts). Games read in turn make a new Table each time;
- * it is the same Table, read again from the record.
+ * The Table of the game last read, per table size, found by its public record: one slot a size (a
+ * WeakMap's values outlive young-generation collections, see src/views/view.ts). A game of another
+ * record starts the same Table afresh (Table.restart): games read in turn — one after another, or
+ * interleaved — read it again from their record, so a Table is valid only until tableOf is next
+ * asked for another record of its size. Nothing of one game is left in it for the next.
  */
-let lastRecord: PublicRecord | null = null;
-let lastTable: Table | null = null;
+const tables: (Table | undefined)[] = [];
 
 /** The game's Table, up to date with its public record. */
 export function tableOf(record: PublicRecord): Table {
-  if (lastRecord !== record || lastTable === null) {
-    lastRecord = record;
-    lastTable = new Table(record);
-  }
-  lastTable.update();
-  return lastTable;
+  const n = record.players;
+  let t = tables[n];
+  if (t === undefined) tables[n] = t = new Table(record);
+  else if (!t.holds(record)) t.restart(record);
+  t.update();
+  return t;
 }
