@@ -114,6 +114,7 @@ export class Reading {
     this.stale = true;
     this.changes = 0;
   }
+  /** The trust store of the game before (reset), taken up by the next claim. */
   private spareTrust: number[] | null = null;
 
   /** The reading as a new one would be serialised (no spare store). */

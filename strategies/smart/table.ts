@@ -124,16 +124,16 @@ export class Table implements Evidence {
     this.pushes = seatArray((n + 1) * (n + 1) - 1);
     this.rowChanges = seatArray(n);
     this.pub = new Reading(n, this.pubKnown, 0);
-    this.begin(record);
+    this.restart(record);
   }
 
   /**
    * Starts on a game's record (of this table size): every fact of the game before is gone — the
    * per-seat arrays zeroed, the lists and the journal empty, the public reading worked out afresh —
    * so the Table is what a new one would be (test/strategies.test.ts checks it on a game played after
-   * another). Only the backing stores are kept.
+   * another). Only the backing stores are kept. tableOf calls it for another game's record.
    */
-  private begin(record: PublicRecord): void {
+  restart(record: PublicRecord): void {
     this.record = record;
     this.epoch = ++epochs;
     const roles = (this.roles = record.tableRoles);
@@ -196,11 +196,6 @@ export class Table implements Evidence {
   /** Whether this Table holds `record`'s game (tableOf). */
   holds(record: PublicRecord): boolean {
     return this.record === record;
-  }
-
-  /** Starts on another game's record (tableOf): see begin. */
-  restart(record: PublicRecord): void {
-    this.begin(record);
   }
 
   /** The Table as a new one would be serialised: the lists up to their lengths, no spare store. */
