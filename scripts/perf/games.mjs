@@ -1,0 +1,20 @@
+// `node scripts/perf/games.mjs DIR SETUP STRATEGY WARM N`: plays WARM games, then N more, of the build in
+// DIR (its dist/), in-process and on one thread, as `run` plays them (pretenuring off); prints the
+// second stretch's games per second. What icount.mjs runs under callgrind.
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+
+const [dir, setup, strategy, warm, n] = process.argv.slice(2);
+const load = (path) => import(pathToFileURL(join(dir, 'dist/src', path)).href);
+const { jobFromSpec } = await load('runner/job.js');
+const { runBatch } = await load('runner/batch.js');
+// (a build older than the switch has no heapTuning.js: it ran with pretenuring on)
+const heap = await load('runner/heapTuning.js').catch(() => null);
+heap?.tuneHeapForGames();
+const job = await jobFromSpec({ setupArg: setup, overrides: [], strategies: [strategy], seed: '1' });
+const W = Number(warm);
+const N = Number(n);
+runBatch(job, { from: 0, to: W });
+const t = performance.now();
+runBatch(job, { from: W, to: W + N });
+console.log(`${Math.round((N / (performance.now() - t)) * 1000)} games/s`);
