@@ -7,9 +7,9 @@
 // for a sign test). `--floor` runs the floor probe (../shared/bench/floor.mjs) after each pair and
 // reports each build's first row against it. docs/performance.md, "Measuring a change".
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { headBuild, refBuild, ROOT } from './builds.mjs';
+import { headBuild, refBuild } from './builds.mjs';
 
 const USAGE = 'usage: npm run bench:pair -- REF [--rows SETUP/STRATEGY,…] [--pairs N] [--seconds S] [--floor]';
 
@@ -52,15 +52,6 @@ function child(build, setup, strategy, seconds) {
   return JSON.parse(out);
 }
 
-function floorProbe() {
-  const path = process.env.MAFIA_FLOOR_PROBE ?? join(ROOT, '../shared/bench/floor.mjs');
-  if (!existsSync(path)) fail(`--floor: no floor probe at ${path} (set MAFIA_FLOOR_PROBE)`);
-  const out = execFileSync(process.execPath, [path, '300000'], { cwd: ROOT, encoding: 'utf8' });
-  const m = /(\d+) games\/s/.exec(out.split('\n')[0]);
-  if (!m) fail(`floor probe: unexpected output: ${out.split('\n')[0]}`);
-  return Number(m[1]);
-}
-
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const h = s.length >> 1;
@@ -101,6 +92,10 @@ try {
   fail(e.message);
 }
 const head = headBuild();
+// The floor probe as `npm run bench` finds and runs it (src/bench/floor.ts, from this checkout's build).
+const { floorProbe, measureFloor } = await import(pathToFileURL(join(head.dir, 'dist/src/bench/floor.js')).href);
+const probe = o.floor ? floorProbe() : null;
+if (o.floor && probe === null) fail('--floor: no floor probe at ../shared/bench/floor.mjs (set MAFIA_FLOOR_PROBE)');
 const log = (s) => process.stderr.write(`${s}\n`);
 const results = new Map(o.rows.map((r) => [r, { ref: [], head: [] }]));
 const floors = [];
@@ -115,7 +110,7 @@ for (let i = 0; i < o.pairs; i++) {
     }
   }
   if (o.floor) {
-    floors.push(floorProbe());
+    floors.push(measureFloor(probe));
     log(`pair ${i + 1}/${o.pairs} floor probe: ${fmt(floors[floors.length - 1])} games/s`);
   }
 }

@@ -5,12 +5,13 @@
 // Each measurement runs in its own child process (this file with --child), so each peak RSS
 // (process.resourceUsage().maxRSS, threads included) belongs to that measurement alone.
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem, type as osType, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { jobFromSpec } from '../runner/job.js';
 import { CHUNK_GAMES, runGames } from '../runner/parallel.js';
 import { builtinSetup } from '../setup/builtin.js';
+import { floorProbe, measureFloor } from './floor.js';
 import { STRATEGIES } from '../strategy/registry.js';
 
 interface ChildTask {
@@ -49,21 +50,6 @@ const TARGET_SPEEDUP = 1.8;
 const TARGET_PEAK_MB = 200;
 /** ukrainian/random on one worker against the floor probe (a bare 12-seat random loop), measured in the same run. */
 const TARGET_FLOOR_SHARE = 0.3;
-const FLOOR_GAMES = 300_000;
-
-/** The floor probe (`../shared/bench/floor.mjs` beside the checkout, or $MAFIA_FLOOR_PROBE), if present. */
-function floorProbe(): string | null {
-  const path = process.env.MAFIA_FLOOR_PROBE ?? fileURLToPath(new URL('../../../../shared/bench/floor.mjs', import.meta.url));
-  return existsSync(path) ? path : null;
-}
-
-/** Games per second of the floor probe's first line (per-game seeded alea), run from the project root. */
-function measureFloor(path: string): number {
-  const out = execFileSync(process.execPath, [path, String(FLOOR_GAMES)], { encoding: 'utf8', cwd: fileURLToPath(new URL('../../../', import.meta.url)) });
-  const m = /(\d+) games\/s/.exec(out.split('\n')[0]);
-  if (!m) throw new Error(`floor probe: unexpected output: ${out.split('\n')[0]}`);
-  return Number(m[1]);
-}
 
 const MB = 1024 * 1024;
 const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
