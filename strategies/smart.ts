@@ -65,9 +65,20 @@ export function soft(options: readonly number[], score: readonly number[], tempe
   }
   if (top === -Infinity) return 0;
   let sum = 0;
+  // Options often share a score (nobody suspected yet): their weight is worked out once.
+  let last = NaN;
+  let lastW = 0;
   for (let i = 0; i < options.length; i++) {
     const s = options[i];
-    const w = (skip !== null && skip[s] === 1) || score[s] === -Infinity ? 0 : Math.exp((score[s] - top) / temperature);
+    const x = score[s];
+    let w = 0;
+    if ((skip === null || skip[s] !== 1) && x !== -Infinity) {
+      if (x !== last) {
+        last = x;
+        lastW = Math.exp((x - top) / temperature);
+      }
+      w = lastW;
+    }
     WEIGHTS[i] = w;
     sum += w;
   }

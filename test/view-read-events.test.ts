@@ -198,7 +198,9 @@ describe('PlayerView.readEvents', () => {
     // smart's own defaults: tuned values go to the registry's strategies only, not to copies of them.
     const job = makeJob(setup, options, '9', ['smart:tuned=false', 'citizen=random']);
     // Copies of the strategies are not audited, so every event is frozen before they read it; a write
-    // would throw (modules are strict) and a read that differed would change the game.
+    // would throw (modules are strict) and a read that differed would change the game. They also get
+    // copies of the nominee lists, and the record copies of what they say: an audited bot that wrote
+    // to the list it was lent, or to a speech once said, would play another game than its copy.
     const { everyone, byTeam, byRole } = job.strategies;
     const copy = (m: ReadonlyMap<string, Strategy>) => new Map([...m].map(([k, v]) => [k, { ...v }]));
     const frozen = { ...job, strategies: { ...job.strategies, everyone: { ...everyone }, byTeam: copy(byTeam), byRole: copy(byRole) } };

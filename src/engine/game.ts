@@ -226,17 +226,18 @@ export class Game implements ViewSource {
   }
 
   /**
-   * G8: a speech or last word; statements are relayed publicly and never checked. The record gets a
-   * copy of the array, so the speaker keeps its own; a speaker that is not audited (src/strategy/
-   * audit.ts) holds its statement objects, so they are frozen now, before anyone hears them (G7). The
-   * copy is frozen with its event, before a bot that is not audited reads it (views/view.ts). Without
-   * a record nobody hears them, but the bot still speaks (its draws shape its later decisions).
+   * G8: a speech or last word; statements are relayed publicly and never checked. A speaker that is
+   * not audited (src/strategy/audit.ts) keeps its array and holds its statement objects, so the record
+   * gets a checked copy of the list, and the statements are frozen now, before anyone hears them (G7);
+   * the copy is frozen with its event, before a bot that is not audited reads it (views/view.ts). An
+   * audited speaker hands its list over (it never touches it again), and the record keeps that list.
+   * Without a record nobody hears them, but the bot still speaks (its draws shape its later decisions).
    */
   speak(seat: number, kind: SpeechKind): readonly Statement[] {
     const p = this.players[seat];
     if (!p.speak) return NO_STATEMENTS;
     const said = p.speak(this.view(seat), kind, this.seatRng(seat));
-    if (isAuditedPlayer(p)) return this.log === null || !Array.isArray(said) || said.length === 0 ? NO_STATEMENTS : said.slice();
+    if (isAuditedPlayer(p)) return this.log === null || !Array.isArray(said) || said.length === 0 ? NO_STATEMENTS : said;
     // A bot that is not audited is checked at the boundary: what is not a list of well-formed
     // statements (a Promise, null, a statement of no known type) is dropped and counted illegal (G8, G9).
     const valid = this.checkedStatements(seat, kind, said);

@@ -88,26 +88,43 @@ function contains(list: readonly number[], x: number): boolean {
  * far the record is frozen. Bots read the record and none may rewrite it (G7): an event is frozen,
  * once, before it reaches a bot that is not audited (src/strategy/audit.ts). Audited bots never write
  * to it, and a game of them skips the freezing, which cost ~15% of a smart game.
+ *
+ * One is kept from game to game (sharedRecord) and describes one log at a time: its lists are read up
+ * to the lengths kept beside them, so a new game reuses their stores instead of growing new ones.
  */
 class SharedRecord {
+  /** The log described. */
+  log: readonly GameEvent[] | null = null;
   /** Per logged event: its type (`t`). */
   readonly types: EventType[] = [];
   /** Per logged event: the seats it is addressed to (its `to`), or null for a public event. */
   readonly audience: (readonly number[] | null)[] = [];
-  /** The log indices of the events addressed to some seats (the private ones), in order. */
+  /** How many of the log's events `types` and `audience` describe (entries past it are another log's). */
+  described = 0;
+  /** The log indices of the events addressed to some seats (the private ones), in order, up to addressedLength. */
   readonly addressed: number[] = [];
+  addressedLength = 0;
   /** The first `frozen` logged events are frozen. */
   private frozen = 0;
 
+  /** Starts on `log` (nothing of the log described before is read again). */
+  describe(log: readonly GameEvent[]): void {
+    this.log = log;
+    this.described = 0;
+    this.addressedLength = 0;
+    this.frozen = 0;
+  }
+
   catchUp(log: readonly GameEvent[]): void {
-    const { types, audience } = this;
-    for (let i = types.length; i < log.length; i++) {
+    const { types, audience, addressed } = this;
+    for (let i = this.described; i < log.length; i++) {
       const e = log[i];
       types[i] = e.t;
       const to = e.to; // read once (docs/performance.md: the event record)
       audience[i] = to ?? null;
-      if (to !== undefined) this.addressed.push(i);
+      if (to !== undefined) addressed[this.addressedLength++] = i;
     }
+    this.described = log.length;
   }
 
   freeze(log: readonly GameEvent[]): void {
@@ -133,19 +150,15 @@ function freezeEvent(e: GameEvent): void {
 }
 
 /**
- * The shared record of the game last read, found by its log: one slot, not a WeakMap by log
- * (docs/performance.md: the event record). Games read in turn (interleaved, as some tests do) each
- * make a new record; it is the same record, worked out again.
+ * The shared record, describing the log last read: one slot, not a WeakMap by log (docs/performance.md:
+ * the event record). Games read in turn (interleaved, as some tests do) each start it afresh on their
+ * log; it is the same description, worked out again.
  */
-let lastLog: readonly GameEvent[] | null = null;
-let lastRecord: SharedRecord | null = null;
+const theRecord = new SharedRecord();
 
 function sharedRecord(log: readonly GameEvent[]): SharedRecord {
-  if (lastLog !== log || lastRecord === null) {
-    lastLog = log;
-    lastRecord = new SharedRecord();
-  }
-  return lastRecord;
+  if (theRecord.log !== log) theRecord.describe(log);
+  return theRecord;
 }
 
 export class PlayerView {
@@ -279,9 +292,13 @@ export class PlayerView {
     return false;
   }
 
-  /** Today's nominees in order (public). */
+  /**
+   * Today's nominees in order (public). A bot that is not audited gets a copy it may keep; an audited
+   * one (src/strategy/audit.ts) reads the rules' own list, which it never writes to or keeps.
+   */
   nominees(): readonly number[] {
-    return this.#g.facts.nominees().slice();
+    const list = this.#g.facts.nominees();
+    return this.#audited ? list : list.slice();
   }
 
   /** Whether a seat sits in jail (public, C10); always false outside the club rules. */
@@ -360,13 +377,14 @@ export class PlayerView {
     // Going on from the checkpoint (the usual case), or from the start for a reader further back.
     const resume = start >= this.#privateSeen;
     let k = resume ? this.#privateSeen : 0;
-    for (let j = resume ? this.#privateScanned : 0; j < addressed.length; j++) {
+    const addressedLength = shared.addressedLength;
+    for (let j = resume ? this.#privateScanned : 0; j < addressedLength; j++) {
       const i = addressed[j];
       if (!contains(audience[i]!, seat)) continue;
       if (k >= start) read(log[i], types[i]);
       k++;
     }
-    this.#privateScanned = addressed.length;
+    this.#privateScanned = addressedLength;
     this.#privateLogged = log.length;
     this.#privateSeen = k;
     return k;
@@ -382,18 +400,10 @@ export class PlayerView {
 
   /** The game's shared record, up to date with the log, and frozen if this player is not audited. */
   #caughtUp(log: readonly GameEvent[]): SharedRecord {
-    const shared = this.#sharedRecord(log);
+    const shared = sharedRecord(log);
     shared.catchUp(log);
     if (!this.#audited) shared.freeze(log);
     return shared;
-  }
-
-  #sharedRecord(log: readonly GameEvent[]): SharedRecord {
-    if (this.#shared === null || this.#sharedLog !== log) {
-      this.#shared = sharedRecord(log);
-      this.#sharedLog = log;
-    }
-    return this.#shared;
   }
 
   /** The checkpoint of events(): the first `#scanned` logged events hold `#visible` visible to this seat. */
@@ -405,9 +415,6 @@ export class PlayerView {
   #privateSeen = 0;
   /** The length of the log when readPrivateEvents last went through it. */
   #privateLogged = -1;
-  /** The game's shared record (looked up once), and the log it describes. */
-  #shared: SharedRecord | null = null;
-  #sharedLog: readonly GameEvent[] | null = null;
 }
 
 /**
