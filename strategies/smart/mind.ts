@@ -6,7 +6,7 @@ import type { GameEvent } from '../../src/model/events.js';
 import { fmix32 } from '../../src/rng.js';
 import type { PlayerView, PublicRecord } from '../../src/views/view.js';
 import { BLACK, RED, Reading, scoreArray, seatArray, vouchWeight, type Evidence, type Report } from './reading.js';
-import { ACCUSE, DIED, LEARN, STALE, tableOf, VOTE, VOUCH, type Table } from './table.js';
+import { ACCUSE, DIED, LEARN, ROW_BITS, STALE, tableOf, VOTE, VOUCH, type Table } from './table.js';
 
 type EventType = GameEvent['t'];
 type EventOf<T extends EventType> = Extract<GameEvent, { t: T }>;
@@ -26,6 +26,16 @@ const SCRATCH_B: number[][] = [];
 /** The night under way, -1 by day. */
 function nightOf(view: PlayerView): number {
   return view.phase === 'night' ? view.night : -1;
+}
+
+/**
+ * A plain player's score of seat `s` (Mind.plainReading): the public one, plus what `s` did to him (his
+ * row of the Table's attacks, pushes and vouches, from index `row`) as the table did not weigh it.
+ */
+function corrected(t: Table, s: number, row: number, tell: number, vouch: number): number {
+  const sus = t.pub.sus[s];
+  if (t.pubKnown[s] !== 0) return sus;
+  return sus + t.attacks[row + s] + tell * t.pushes[row + s] + (t.vouchedFor !== null ? vouch * t.vouchedFor[row + s] : 0);
 }
 
 export class Mind {
@@ -434,11 +444,15 @@ export class Mind {
     const c = colour[this.me];
     const tell = -0.6 * RED - (c !== 0 ? -0.6 * c : 0);
     const vouch = vouchWeight(RED) - vouchWeight(c);
-    const { attacks, pushes, vouchedFor, pubKnown } = t;
     const row = this.me * (this.n + 1);
-    for (let s = 0; s <= this.n; s++) {
-      out[s] = pubKnown[s] !== 0 ? sus[s] : sus[s] + attacks[row + s] + tell * pushes[row + s] + (vouchedFor !== null ? vouch * vouchedFor[row + s] : 0);
-    }
+    if (this.n <= ROW_BITS) {
+      // Only the authors in my row have a correction (it would add zeros for the others).
+      for (let s = 0; s <= this.n; s++) out[s] = sus[s];
+      for (let bits = t.rowAuthors[this.me]; bits !== 0; bits &= bits - 1) {
+        const s = 31 - Math.clz32(bits & -bits);
+        out[s] = corrected(t, s, row, tell, vouch);
+      }
+    } else for (let s = 0; s <= this.n; s++) out[s] = corrected(t, s, row, tell, vouch);
     out[this.me] = 50 * RED;
     this.plainPub = t.pub.changes;
     this.plainRow = t.rowChanges[this.me];

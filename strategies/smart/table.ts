@@ -90,6 +90,12 @@ export class Table implements Evidence {
   readonly pushes: number[];
   /** Per target: how many times its row of attacks, pushes or vouches changed. */
   readonly rowChanges: number[];
+  /**
+   * Per target, a bit per author (1 << author) with an entry in the target's row of attacks, pushes or
+   * vouches: the row's other entries are zero (a plain player's reading corrects only those seats).
+   * Kept where the seats fit the bits (n ≤ 30, ROW_BITS).
+   */
+  readonly rowAuthors: number[];
   /** (made at the first vouch: the town vouches only for claimants; kept for the next game as spareVouched) */
   vouchedFor: number[] | null = null;
   private spareVouched: number[] | null = null;
@@ -123,6 +129,7 @@ export class Table implements Evidence {
     this.attacks = scoreArray((n + 1) * (n + 1) - 1);
     this.pushes = seatArray((n + 1) * (n + 1) - 1);
     this.rowChanges = seatArray(n);
+    this.rowAuthors = seatArray(n);
     this.pub = new Reading(n, this.pubKnown, 0);
     this.restart(record);
   }
@@ -165,6 +172,7 @@ export class Table implements Evidence {
     zero(this.dayVotes);
     zero(this.pushes);
     zero(this.rowChanges);
+    zero(this.rowAuthors);
     this.accusationsLength = 0;
     this.votesLength = 0;
     this.vouchesLength = 0;
@@ -384,6 +392,7 @@ export class Table implements Evidence {
     this.attacks[k] += w;
     this.pushes[k]++;
     this.rowChanges[target]++;
+    if (this.n <= ROW_BITS) this.rowAuthors[target] |= 1 << by;
   }
 
   private learn(seat: number, colour: number): void {
@@ -437,6 +446,7 @@ export class Table implements Evidence {
           this.vouchesLength = append(this.vouches, this.vouchesLength, seat, x.seat);
           (this.vouchedFor ??= this.vouchedStore())[x.seat * (this.n + 1) + seat]++;
           this.rowChanges[x.seat]++;
+          if (this.n <= ROW_BITS) this.rowAuthors[x.seat] |= 1 << seat;
           this.pub.vouch(seat, x.seat);
           this.step(VOUCH, seat, x.seat, 0);
           break;
@@ -478,6 +488,9 @@ export class Table implements Evidence {
     return pick;
   }
 }
+
+/** The largest table whose seats fit the bits of Table.rowAuthors (1 << 30 is the last positive one). */
+export const ROW_BITS = 30;
 
 /** The seats of no tie (Table.lastTie before the first). */
 const NO_TIE: readonly number[] = [];
