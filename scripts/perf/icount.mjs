@@ -13,7 +13,7 @@
 // a collection that falls inside the measured games of one run and not of another moves the total by
 // several percent; the JavaScript and builtins rows are what a change to the code moves.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -79,6 +79,7 @@ async function measure(build, index, scratch) {
     // node writes its perf map to /tmp whatever TMPDIR says, named by its pid (valgrind's, which runs it)
     const pid = /^==(\d+)==/m.exec(stderr)?.[1];
     const map = `/tmp/perf-${pid}.map`;
+    if (pid === undefined || !existsSync(map)) throw new Error(`${build.label}: node wrote no perf map (${map}); --functions needs node's --perf-basic-prof`);
     try {
       return { totals: totals(out), functions: profileByFunction(out, map, EVENTS) };
     } finally {
@@ -143,6 +144,11 @@ try {
   if (rows.length === 2) lines.push('', `${rows[1].label} against ${rows[0].label}: EC ${(100 * (rows[1].EC / rows[0].EC - 1)).toFixed(1)}%, Ir ${(100 * (rows[1].Ir / rows[0].Ir - 1)).toFixed(1)}% a game`);
   if (o.functions > 0) lines.push(...functionTables(rows));
   console.log(`${o.setup}/${o.strategy}, per game:\n\n${lines.join('\n')}`);
+} catch (e) {
+  // A failed run's message is its command line and then its whole stderr: the line that names the error.
+  const cause = String(e.stderr ?? '').split('\n').find((l) => /^\w*Error: /.test(l));
+  console.error(`icount: ${cause ? cause.trim() : String(e.message).split('\n')[0]}`);
+  process.exitCode = 1;
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
