@@ -11,7 +11,8 @@
 // garbage collector, the optimising compiler, the rest — and lists the K JavaScript functions (and
 // builtins) whose cost changed most between the builds (with one build: cost most). A compilation or
 // a collection that falls inside the measured games of one run and not of another moves the total by
-// several percent; the JavaScript and builtins rows are what a change to the code moves.
+// several percent; the JavaScript row is what a change to the code moves (the builtins row holds the
+// write barrier, whose cost follows the collector's marking: docs/performance.md).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,6 +55,8 @@ try {
 
 const EVENTS = ['Ir', 'I1mr', 'D1mr', 'Bcm', 'Bim'];
 const ec = (c) => c.Ir + 10 * (c.I1mr + c.D1mr) + 15 * (c.Bcm + c.Bim);
+/** Thousands, one decimal (the tables' unit). */
+const k = (x) => `${(x / 1000).toFixed(1)}k`;
 
 /** The totals of a callgrind output file, by event. */
 function totals(file) {
@@ -95,7 +98,6 @@ async function measure(build, index, scratch) {
 
 /** Each build's cost a game by kind, and the functions whose cost changed most (or, with one build, cost most). */
 function functionTables(rows) {
-  const k = (x) => `${(x / 1000).toFixed(1)}k`;
   const byKind = rows.map((r) => {
     const sums = Object.fromEntries(KINDS.map((kind) => [kind, 0]));
     for (const f of r.functions.values()) sums[f.kind] += ec(f.costs);
@@ -138,7 +140,6 @@ const scratch = mkdtempSync(join(tmpdir(), 'mafia-sim-icount-'));
 process.stderr.write(`icount: ${o.setup}/${o.strategy}, ${o.warm} warm-up games, then 1 and ${o.games}, under callgrind: ${builds.map((b) => b.label).join(' and ')}…\n`);
 try {
   const rows = await Promise.all(builds.map((b, i) => measure(b, i, scratch)));
-  const k = (x) => `${(x / 1000).toFixed(1)}k`;
   const lines = ['| build | EC | Ir | I1mr | D1mr | Bm |', '|---|---:|---:|---:|---:|---:|'];
   for (const r of rows) lines.push(`| ${r.label} | ${k(r.EC)} | ${k(r.Ir)} | ${Math.round(r.I1mr)} | ${Math.round(r.D1mr)} | ${Math.round(r.Bm)} |`);
   if (rows.length === 2) lines.push('', `${rows[1].label} against ${rows[0].label}: EC ${(100 * (rows[1].EC / rows[0].EC - 1)).toFixed(1)}%, Ir ${(100 * (rows[1].Ir / rows[0].Ir - 1)).toFixed(1)}% a game`);
