@@ -44,6 +44,27 @@ export const DEVIATIONS: readonly Deviation[] = [
     description: 'the mafia say nothing and do not vote as a bloc (each votes his own pick)',
   },
   {
+    name: 'one-claim-mafia',
+    side: 'mafia',
+    strategy: 'smart',
+    params: 'claimPlan=once',
+    description: 'the mafia make one investigator claim a game (a fake or a counter-claim), not a new claimant each time the last is voted out',
+  },
+  {
+    name: 'survivor-reader',
+    side: 'town',
+    strategy: 'smart',
+    params: 'survivor=doubt',
+    description: 'after a claim war the town doubts the claimant left standing once his rival was voted out (the mafia vote out the real one)',
+  },
+  {
+    name: 'dead-liar',
+    side: 'town',
+    strategy: 'smart',
+    params: 'deadReports=drop',
+    description: "the town forgets a claimant's reports once it has voted him out",
+  },
+  {
     name: 'trust-first-claimant',
     side: 'town',
     strategy: 'smart',

@@ -8,7 +8,7 @@ import { fmix32, type Rng } from '../src/rng.js';
 import { NO, YES, type Decision, type DecisionRequest, type Player, type SpeechKind, type Strategy } from '../src/strategy/types.js';
 import type { PlayerView } from '../src/views/view.js';
 import { Mind } from './smart/mind.js';
-import { RED, scoreArray } from './smart/reading.js';
+import { PLAIN_RULES, RED, scoreArray, type ReadRules } from './smart/reading.js';
 import { townReading } from './smart/lens.js';
 import { tunedFor } from './smart/tuned.js';
 import { DEFAULT_SMART_PARAMS, SMART_PARAMS, smartParams, type SmartParams } from './smart/params.js';
@@ -160,7 +160,11 @@ class SmartPlayer implements Player {
   private claimers: readonly number[] | null = null;
   private claimersAt = -1;
 
-  constructor(private readonly p: SmartParams) {}
+  constructor(
+    private readonly p: SmartParams,
+    /** How this seat reads a claim war's end (the strategy's `survivor` and `deadReports`). */
+    private readonly rules: ReadRules,
+  ) {}
 
   /** The town's suspicion per seat: smart's reading, or a deviation's (`read`, strategies/smart/lens.ts). */
   private townSus(m: Mind): readonly number[] {
@@ -168,7 +172,7 @@ class SmartPlayer implements Player {
   }
 
   private mind(view: PlayerView): Mind {
-    const m = (this.m ??= new Mind(view));
+    const m = (this.m ??= new Mind(view, this.rules));
     m.update(view);
     return m;
   }
@@ -605,12 +609,12 @@ class SmartPlayer implements Player {
     const danger = this.dangerScores(m);
     const out: Statement[] = [];
     const claimRole = m.investigatorRole;
-    if (claimRole && !m.iClaimed && kind !== 'lastWord') {
+    if (claimRole && !m.iClaimed && kind !== 'lastWord' && this.mayClaim(m)) {
       const accuser = this.reportedMeBlack(view, m);
       if (accuser !== 0 && !this.claimDrawn) {
         this.claimDrawn = true;
         if (rng.chance(this.p.counterClaim)) this.fakeClaim(m, out, claimRole, accuser);
-      } else if (view.day >= this.p.fakeClaimDay && !this.fakeDrawn && this.mayFakeClaim(view, m)) {
+      } else if (this.p.claimPlan !== 'counter' && view.day >= this.p.fakeClaimDay && !this.fakeDrawn && this.mayFakeClaim(view, m)) {
         this.fakeDrawn = true;
         if (rng.chance(this.p.fakeClaim)) {
           if (this.p.fakeReds) this.fakeClaimReds(view, m, out, claimRole);
@@ -632,6 +636,19 @@ class SmartPlayer implements Player {
       return target !== 0 ? [{ type: 'accuse', seat: target }] : SILENCE;
     }
     return out;
+  }
+
+  /**
+   * Whether the team's claim plan (`claimPlan`) still lets a member claim: serial and counter as often
+   * as the moment comes, once only while no member of the team (living or dead) has claimed, none never.
+   */
+  private mayClaim(m: Mind): boolean {
+    const plan = this.p.claimPlan;
+    if (plan === 'none') return false;
+    if (plan !== 'once') return true;
+    const claim = m.investigatorClaim;
+    for (let s = 1; s <= m.n; s++) if (m.ally[s] === 1 && claim[s] !== 0) return false;
+    return true;
   }
 
   /** A fake claim; its "check" only if a real one could have been made by now (one a night, none before night 1). */
@@ -713,14 +730,21 @@ export function randomLegal(req: DecisionRequest, rng: Rng): Decision {
   return k < req.options.length ? req.options[k] : null;
 }
 
+/** The reading rules a parameter set asks for: the public reading's own object when they are its, so a plain player can share it. */
+function readRules(p: SmartParams): ReadRules {
+  const { survivor, deadReports } = p;
+  return survivor === PLAIN_RULES.survivor && deadReports === PLAIN_RULES.deadReports ? PLAIN_RULES : { survivor, deadReports };
+}
+
 function makeSmart(p: SmartParams): Strategy {
+  const rules = readRules(p);
   return {
     name: 'smart',
     description:
       'heuristic bots: a suspicion model from claims, checks, votes and deaths; investigators reveal when it pays; doctors guard them; the mafia kill and vote as a bloc and counter-claim',
     params: SMART_PARAMS,
     usesHistory: true,
-    createPlayer: () => new SmartPlayer(p),
+    createPlayer: () => new SmartPlayer(p, rules),
     withParams: (values) => makeSmart(smartParams(values)),
     tunedValues: tunedFor,
   };

@@ -9,6 +9,7 @@ import type { DecisionRequest } from '../src/strategy/types.js';
 import { smart } from '../strategies/smart.js';
 import { Mind } from '../strategies/smart/mind.js';
 import { tableOf } from '../strategies/smart/table.js';
+import type { ReadRules } from '../strategies/smart/reading.js';
 import { makeJob } from './helpers/job.js';
 import { countReads, emptyReads } from './helpers/reads.js';
 import { scene, UKRAINIAN, type SceneSpec } from './helpers/scene.js';
@@ -28,9 +29,9 @@ const upTo = (day: number): GameEvent[] => {
   return out;
 };
 
-function mindOf(spec: SceneSpec, seat: number): Mind {
+function mindOf(spec: SceneSpec, seat: number, rules?: ReadRules): Mind {
   const view = scene(spec).view(seat);
-  const m = new Mind(view);
+  const m = new Mind(view, rules);
   m.update(view);
   return m;
 }
@@ -213,6 +214,33 @@ describe("smart's reading of claims (issue 13, item 2)", () => {
 
 // smart's own defaults (tuned=false): a setup's tuned point may make a situation rare (a commissar who
 // claims on day 1 is never reported black before he speaks), and these count how a situation is read.
+describe("the end of a claim war, as the town's parameters survivor and deadReports read it", () => {
+  // Day 2: the commissar (#1) and #10 both claim, each reporting the other's pick; the town votes #1 out.
+  const voted = (seat: number): GameEvent => ({ t: 'eliminated', seat, cause: 'vote' });
+  const war: GameEvent[] = [...upTo(2), speech(1, claim(), report(6, 'red')), speech(10, claim(), report(5, 'black')), voted(1), phase('night', 2), phase('day', 3)];
+  const day3: SceneSpec = { roles: UKRAINIAN, day: 3, log: war };
+
+  it('survivor=day reads the claimant left standing by the days of the claims; survivor=doubt takes him for the likelier liar', () => {
+    expect(mindOf(day3, 4).trust(10, true)).toBe(0.4); // two claimants of one day
+    const doubt = mindOf(day3, 4, { survivor: 'doubt', deadReports: 'count' });
+    expect(doubt.trust(10, true)).toBe(0.1);
+    expect(doubt.suspicion(true)[10]).toBeGreaterThan(mindOf(day3, 4).suspicion(true)[10]);
+    // Only a rival the town voted out casts the doubt: before the vote both are read alike.
+    const before: SceneSpec = { roles: UKRAINIAN, day: 2, log: war.slice(0, -3) };
+    expect(mindOf(before, 4, { survivor: 'doubt', deadReports: 'count' }).trust(10, true)).toBe(0.4);
+  });
+
+  it("deadReports=drop: the reports of a claimant the town voted out weigh nothing; count keeps them at his trust", () => {
+    // Now #10 is voted out and #1 stands: #10's black report on #5 counted (0.4 × 3) or dropped.
+    const log: GameEvent[] = [...upTo(2), speech(1, claim(), report(6, 'red')), speech(10, claim(), report(5, 'black')), voted(10), phase('night', 2), phase('day', 3)];
+    const spec: SceneSpec = { roles: UKRAINIAN, day: 3, log };
+    const count = mindOf(spec, 4).suspicion(true);
+    const drop = mindOf(spec, 4, { survivor: 'day', deadReports: 'drop' }).suspicion(true);
+    expect(count[5] - drop[5]).toBeCloseTo(3 * 0.4, 9);
+    expect(drop[5]).toBeCloseTo(drop[7], 9); // #5 no more suspect than a citizen nobody named
+  });
+});
+
 describe('over seeded games (smart vs smart, its own defaults, seed 1)', () => {
   it('Ukrainian, 1,500 games: the town hardly votes a player a believed real investigator reported red; reports always fit the nights', () => {
     const job = makeJob('ukrainian', [], '1', ['smart:tuned=false']);
@@ -302,6 +330,27 @@ describe('over seeded games (smart vs smart, its own defaults, seed 1)', () => {
       smart.withParams!({ tuned: false, killRival }).createPlayer(9).decide(scene({ roles: UKRAINIAN, day: 2, night: 2, phase: 'night', log }).view(9), kill, createRng('kill'));
     expect(pick(1)).toBe(1);
     expect(pick(0)).not.toBe(1);
+  });
+
+  it('claimPlan: serial hands over a new mafia claimant after the last, once makes one claim a game, none makes none', () => {
+    const claimants = (plan: string) => {
+      const job = makeJob('ukrainian', [], '1', ['smart', `mafia=smart:claimPlan=${plan}`]);
+      const most: number[] = [];
+      for (let k = 0; k < 300; k++) {
+        const g = playJobGame(job, k, { keepLog: true });
+        const seats = new Set<number>();
+        for (const e of g.log!) {
+          if (e.t !== 'speech' && e.t !== 'lastWord') continue;
+          if (g.roles[e.seat].team === 'mafia' && e.statements.some((st) => st.type === 'claim')) seats.add(e.seat);
+        }
+        most.push(seats.size);
+      }
+      return most;
+    };
+    const serial = claimants('serial');
+    expect(serial.filter((c) => c > 1).length).toBeGreaterThan(30); // the tuned mafia claim from day 1, again and again
+    expect(Math.max(...claimants('once'))).toBe(1);
+    expect(Math.max(...claimants('none'))).toBe(0);
   });
 
   it('a mafia that fake-claims from day 1 reports no check before night 1 (mafia=smart:fakeClaim=1,fakeClaimDay=1)', () => {

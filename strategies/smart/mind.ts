@@ -5,8 +5,8 @@
 import type { GameEvent } from '../../src/model/events.js';
 import { fmix32 } from '../../src/rng.js';
 import type { PlayerView, PublicRecord } from '../../src/views/view.js';
-import { BLACK, RED, Reading, scoreArray, seatArray, vouchWeight, type Evidence, type Report } from './reading.js';
-import { ACCUSE, DIED, LEARN, ROW_BITS, STALE, tableOf, VOTE, VOUCH, type Table } from './table.js';
+import { BLACK, PLAIN_RULES, RED, Reading, scoreArray, seatArray, vouchWeight, type Evidence, type ReadRules, type Report } from './reading.js';
+import { ACCUSE, DIED, LEARN, LEFT, ROW_BITS, STALE, tableOf, VOTE, VOUCH, type Table } from './table.js';
 
 type EventType = GameEvent['t'];
 type EventOf<T extends EventType> = Extract<GameEvent, { t: T }>;
@@ -99,7 +99,11 @@ export class Mind {
   private reportsSeen = 0;
   private readonly readEvent = (e: GameEvent, type: EventType): void => this.readPrivate(e, type);
 
-  constructor(view: PlayerView) {
+  constructor(
+    view: PlayerView,
+    /** How my private reading weighs a claim war's end (the public reading's own, unless my strategy says otherwise). */
+    private readonly rules: ReadRules = PLAIN_RULES,
+  ) {
     const n = view.players;
     this.n = n;
     this.me = view.seat;
@@ -124,7 +128,8 @@ export class Mind {
       // A mafia member who knows the team knows every other seat is red.
       for (let s = 1; s <= n; s++) if (this.ally[s] === 0) this.known[s] = RED;
     }
-    this.plain = this.town && !this.investigator && allies.length === 0;
+    // (a reading by other rules than the public one's is a private reading of its own)
+    this.plain = this.town && !this.investigator && allies.length === 0 && rules === PLAIN_RULES;
   }
 
   // ---- the public side, from the Table ----------------------------------------------------------------
@@ -345,6 +350,9 @@ export class Mind {
       case STALE:
         if (priv !== null) priv.stale = true;
         return;
+      case LEFT:
+        if (priv !== null && this.rules !== PLAIN_RULES) priv.stale = true;
+        return;
     }
   }
 
@@ -407,7 +415,7 @@ export class Mind {
   private privateReading(): Reading {
     if (this.privA === null) {
       this.learnPublicColours(); // those not followed through the journal so far (see update)
-      this.privA = new Reading(this.n, this.known, this.investigator ? this.me : 0);
+      this.privA = new Reading(this.n, this.known, this.investigator ? this.me : 0, this.rules);
     }
     return this.privA;
   }

@@ -9,10 +9,13 @@ export interface SmartParams {
   readonly maniacAt: number;
   readonly maniacBlind: number;
   readonly nominateAt: number;
+  readonly survivor: 'day' | 'doubt';
+  readonly deadReports: 'count' | 'drop';
   readonly counterClaim: number;
   readonly fakeClaim: number;
   readonly fakeClaimDay: number;
   readonly killRival: number;
+  readonly claimPlan: 'serial' | 'once' | 'counter' | 'none';
   readonly bloc: boolean;
   readonly temperature: number;
   readonly nominateBlind: number;
@@ -38,11 +41,17 @@ export const SMART_PARAMS: readonly StrategyParam[] = [
     description: 'chance the maniac shoots his top suspect anyway when nobody reaches maniacAt (otherwise he abstains)' },
   { key: 'nominateAt', team: 'town', default: 1, grid: [-100, -1, 0, 1, 2, 4, 100], min: -100, max: 100,
     description: 'suspicion at which a town player nominates once two players are already nominated' },
+  { key: 'survivor', team: 'town', default: 'day', values: ['day', 'doubt'],
+    description: 'the investigator claimant left standing after his rival claimant was voted out: read by the days of their claims (day), or doubted as the likelier liar (doubt)' },
+  { key: 'deadReports', team: 'town', default: 'count', values: ['count', 'drop'],
+    description: "a claimant's check reports once the town has voted him out: they count as far as he was trusted (count), or weigh nothing (drop)" },
   { key: 'counterClaim', team: 'mafia', default: 0.8, decisions: ['check'], grid: [0, 0.2, 0.4, 0.6, 0.8, 1], min: 0, max: 1,
     description: 'chance a mafia member reported black by an investigator counter-claims the investigator role and reports him black' },
   { key: 'fakeClaim', team: 'mafia', default: 0.2, decisions: ['check'], grid: [0, 0.2, 0.4, 0.6, 0.8, 1], min: 0, max: 1,
     description: 'chance per game that one mafia member fake-claims the investigator role (from fakeClaimDay, whether or not someone claimed before) and reports a town player black' },
   { key: 'fakeClaimDay', team: 'mafia', default: 2, decisions: ['check'], grid: [1, 2, 3, 4, 1000], min: 1, max: 1000, description: 'the first day that fake claim may come' },
+  { key: 'claimPlan', team: 'mafia', default: 'serial', values: ['serial', 'once', 'counter', 'none'], decisions: ['check'],
+    description: "the mafia's investigator claims over a game: serial (a member's fake or counter-claim whenever no living ally claims), once (one claim per team and game, fake or counter), counter (only a member reported black answers, never a fake claim), none (nobody claims)" },
   { key: 'killRival', team: 'mafia', default: 1, decisions: ['mafiaKill'], grid: [0, 0.5, 1], min: 0, max: 1,
     description: "how hard the mafia go for an investigator claimant at night while one of them claims the role too (1 as for any claimant, 0 not more than anyone): a night kill makes the victim's claim believed and gives their own claimer the lie" },
   { key: 'bloc', team: 'mafia', default: true, description: 'the mafia vote and nominate as one bloc (false: each mafia member votes his own pick)' },
@@ -75,10 +84,13 @@ export function smartParams(values: Readonly<Record<string, StrategyParamValue>>
     maniacAt: v('maniacAt') as number,
     maniacBlind: v('maniacBlind') as number,
     nominateAt: v('nominateAt') as number,
+    survivor: v('survivor') as SmartParams['survivor'],
+    deadReports: v('deadReports') as SmartParams['deadReports'],
     counterClaim: v('counterClaim') as number,
     fakeClaim: v('fakeClaim') as number,
     fakeClaimDay: v('fakeClaimDay') as number,
     killRival: v('killRival') as number,
+    claimPlan: v('claimPlan') as SmartParams['claimPlan'],
     bloc: v('bloc') as boolean,
     temperature: v('temperature') as number,
     nominateBlind: v('nominateBlind') as number,

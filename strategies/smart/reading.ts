@@ -80,7 +80,23 @@ export interface Evidence {
   /** Per claimant, the day of his first investigator claim. */
   readonly claimDay: readonly number[];
   readonly claimCount: number;
+  /** 1 for a seat the day's vote (or a shoot-out) removed. */
+  readonly votedOut: readonly number[];
 }
+
+/**
+ * How a reading weighs the end of a claim war (smart's town parameters `survivor` and `deadReports`):
+ * the claimant left standing after his rival was voted out is read by the days of their claims (day)
+ * or doubted (doubt: the mafia's votes help the town vote out the real investigator); a claimant's
+ * reports still count after the town voted him out (count), or weigh nothing (drop).
+ */
+export interface ReadRules {
+  readonly survivor: 'day' | 'doubt';
+  readonly deadReports: 'count' | 'drop';
+}
+
+/** The public reading's rules (and a town player's by default). */
+export const PLAIN_RULES: ReadRules = Object.freeze({ survivor: 'day', deadReports: 'count' });
 
 export class Reading {
   readonly sus: number[];
@@ -98,6 +114,7 @@ export class Reading {
     readonly known: readonly number[],
     /** The investigator whose reading this is (he trusts no other claimant), else 0. */
     readonly investigator: number,
+    readonly rules: ReadRules = PLAIN_RULES,
   ) {
     this.sus = scoreArray(n);
     this.colour = scoreArray(n);
@@ -194,6 +211,7 @@ export class Reading {
       const o = ev.investigatorClaim[s];
       if (s === seat || o === 0 || ev.liar[s] === 1 || this.contradicted(ev, s)) continue;
       if (this.proven(ev, s)) return 0.1; // the investigator is known: this is most likely a mafia claim
+      if (ev.votedOut[s] === 1 && this.rules.survivor === 'doubt' && ev.votedOut[seat] === 0 && ev.diedAtNight[seat] === 0) return 0.1;
       // A rival who claimed only to answer my black report on him is no rival: the mafia member I
       // found answers so nearly always, a town player I would have framed only if he were the one
       // real investigator among them.
@@ -279,8 +297,9 @@ export class Reading {
       out[s] += 2 * (1 - 2 * trust[s]);
       if (colour[s] === 0 && trust[s] >= 0.85) colour[s] = RED;
     }
+    const drop = this.rules.deadReports === 'drop';
     for (const rep of ev.reports) {
-      const t = trust[rep.by];
+      const t = drop && ev.votedOut[rep.by] === 1 ? 0 : trust[rep.by];
       out[rep.target] += 3 * rep.colour * t;
       if (colour[rep.target] === 0 && t >= 0.85) colour[rep.target] = rep.colour;
     }

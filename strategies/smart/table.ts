@@ -27,6 +27,8 @@ export const VOUCH = 3;
 export const DIED = 4;
 export const LEARN = 5;
 export const STALE = 6;
+/** LEFT: claimant a was voted out (a reading with its own rules for a claim war's end works out afresh). */
+export const LEFT = 7;
 
 
 export class Table implements Evidence {
@@ -58,6 +60,7 @@ export class Table implements Evidence {
   readonly answered: number[];
   /** Per claimant, the day of his first investigator claim. */
   readonly claimDay: number[];
+  readonly votedOut: number[];
   nights = 0;
   /** The day under way (0 before day 1, and the number of the last day during a night). */
   day = 0;
@@ -122,6 +125,7 @@ export class Table implements Evidence {
     this.liar = seatArray(n);
     this.answered = seatArray(n);
     this.claimDay = seatArray(n);
+    this.votedOut = seatArray(n);
     this.reportCount = seatArray(n);
     this.protectorClaim = seatArray(n);
     this.pubKnown = seatArray(n);
@@ -166,6 +170,7 @@ export class Table implements Evidence {
     zero(this.liar);
     zero(this.answered);
     zero(this.claimDay);
+    zero(this.votedOut);
     zero(this.reportCount);
     zero(this.protectorClaim);
     zero(this.pubKnown);
@@ -328,6 +333,11 @@ export class Table implements Evidence {
 
   private readElimination(e: EventOf<'eliminated'>): void {
     this.ballotOpen = false;
+    if (e.cause === 'vote' || e.cause === 'shootout') {
+      this.votedOut[e.seat] = 1;
+      // The public reading reads no claim war's end; a reading with rules of its own does (LEFT).
+      if (this.investigatorClaim[e.seat] !== 0) this.step(LEFT, e.seat, 0, 0);
+    }
     this.learn(e.seat, this.roleColour(e.role));
   }
 
