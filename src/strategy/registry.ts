@@ -12,6 +12,7 @@ import type { RoleDef, Team } from '../model/roles.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { ROLES } from '../rules/catalogue.js';
 import { isAuditedStrategy, markAudited } from './audit.js';
+import { isMixName, mixedStrategy, parseMix } from './mix.js';
 import { DEFAULT_STRATEGY } from './default.js';
 import type { Strategy, StrategyParamValue } from './types.js';
 import { commandProblem, execStrategy, isolatedStrategy } from '../protocol/strategy.js';
@@ -97,6 +98,8 @@ export function splitSpec(spec: string, label: SpecLabel = strategyFlag): SpecPa
     if (command === '') throw new UserError(`${label(spec)}: exec: needs a command, e.g. exec:"python3 bots/my_bot.py"`);
     return { who, name: `exec:${command}`, params: [] };
   }
+  // `mix:SPEC@W|…`: the parts are specs of their own (src/strategy/mix.ts).
+  if (/^\s*mix:/.test(rest)) return { who, name: rest.trim(), params: [] };
   const c = rest.indexOf(':');
   const name = (c < 0 ? rest : rest.slice(0, c)).trim();
   const params: [string, string][] = [];
@@ -190,8 +193,15 @@ export function onSetup(strategy: Strategy, setup: Pick<CompiledSetup, 'name' | 
   let byKey = ON_SETUP.get(strategy);
   const known = byKey?.get(key);
   if (known !== undefined) return known;
-  const t = tunedPairs(strategy, setup, team);
-  const variant = t === null ? strategy : withParams(t.base, t.params, `${t.base.name}:${t.params.map(([k, v]) => `${k}=${v}`).join(',')}`);
+  const mix = MIXES.get(strategy);
+  let variant: Strategy;
+  if (mix !== undefined) {
+    // A mix's parts play as each would alone on this setup.
+    variant = audited(mixedStrategy(strategy.name, mix.parts, mix.components.map((c) => onSetup(c, setup, team))), mix.components);
+  } else {
+    const t = tunedPairs(strategy, setup, team);
+    variant = t === null ? strategy : withParams(t.base, t.params, `${t.base.name}:${t.params.map(([k, v]) => `${k}=${v}`).join(',')}`);
+  }
   if (byKey === undefined) ON_SETUP.set(strategy, (byKey = new Map()));
   byKey.set(key, variant);
   return variant;
@@ -226,7 +236,24 @@ function namedWithParams(name: string, params: SpecParts['params'], spec: string
   return withParams(strategyNamed(name, spec, label), params, spec, label);
 }
 
+/** The mixes made so far, with their parts' strategies (onSetup rebuilds a mix from them). */
+const MIXES = new WeakMap<Strategy, { readonly parts: ReturnType<typeof parseMix>; readonly components: readonly Strategy[] }>();
+
+/** A mix is audited code when every part is. */
+function audited(mix: Strategy, components: readonly Strategy[]): Strategy {
+  return components.every(isAuditedStrategy) ? markAudited(mix) : mix;
+}
+
+function mixNamed(name: string, spec: string, label: SpecLabel): Strategy {
+  const parts = parseMix(name, label(spec));
+  const components = parts.map((p) => strategyFromSpec(p.spec, () => `${label(spec)}: mix part ${p.spec}`));
+  const mix = audited(mixedStrategy(name, parts, components), components);
+  MIXES.set(mix, { parts, components });
+  return mix;
+}
+
 function strategyNamed(name: string, spec: string, label: SpecLabel): Strategy {
+  if (isMixName(name)) return mixNamed(name, spec, label);
   if (isExecName(name)) {
     const command = name.slice('exec:'.length);
     const problem = commandProblem(command);

@@ -15,28 +15,32 @@ export interface StateKey {
   readonly seed: string;
 }
 
+/** Which command's units a state file keeps (a tune's file is no equilibrium's). */
+export type StateKind = 'tune-state' | 'equilibrium-state';
+
 interface StateData {
   readonly format: number;
-  readonly kind: 'tune-state';
+  readonly kind: StateKind;
   readonly key: StateKey;
   readonly units: Record<string, UnitResult>;
 }
 
-export function openStateFile(path: string, key: StateKey): UnitCache & { readonly resumed: number } {
+export function openStateFile(path: string, key: StateKey, kind: StateKind = 'tune-state'): UnitCache & { readonly resumed: number } {
+  const what = kind === 'tune-state' ? 'tune' : 'equilibrium';
   let units: Record<string, UnitResult> = {};
   if (existsSync(path)) {
     let data: StateData;
     try {
       data = JSON.parse(readFileSync(path, 'utf8')) as StateData;
     } catch (e) {
-      throw new UserError(`--state ${path}: not a tune state file (${(e as Error).message.split('\n')[0]})`);
+      throw new UserError(`--state ${path}: not a ${what} state file (${(e as Error).message.split('\n')[0]})`);
     }
-    if (data === null || typeof data !== 'object' || data.kind !== 'tune-state' || data.format !== STATE_FORMAT || typeof data.units !== 'object' || data.units === null) {
-      throw new UserError(`--state ${path}: not a tune state file of format ${STATE_FORMAT}`);
+    if (data === null || typeof data !== 'object' || data.kind !== kind || data.format !== STATE_FORMAT || typeof data.units !== 'object' || data.units === null) {
+      throw new UserError(`--state ${path}: not a ${what} state file of format ${STATE_FORMAT}`);
     }
     if (JSON.stringify(data.key) !== JSON.stringify(key)) {
       const was = `--setup ${data.key.setup}${data.key.overrides.map((o) => ` --option ${o}`).join('')} --seed ${data.key.seed}`;
-      throw new UserError(`--state ${path}: made by a tune of ${was}, not this one; use another file or the same setup, options and seed`);
+      throw new UserError(`--state ${path}: made by a ${what} of ${was}, not this one; use another file or the same setup, options and seed`);
     }
     units = data.units;
   }
@@ -47,7 +51,7 @@ export function openStateFile(path: string, key: StateKey): UnitCache & { readon
     put(id, r) {
       units = { ...units, [id]: r };
       const tmp = `${path}.tmp-${process.pid}`;
-      const body: StateData = { format: STATE_FORMAT, kind: 'tune-state', key, units };
+      const body: StateData = { format: STATE_FORMAT, kind, key, units };
       writeFileSync(tmp, JSON.stringify(body) + '\n');
       renameSync(tmp, path);
     },

@@ -25,8 +25,8 @@ import type { StrategyParamValue } from '../strategy/types.js';
 export const TUNE_FORMAT = 1;
 
 /** Game indices a round's units play from: round r from r · ROUND_STRIDE, its confirmation from half-way. */
-const ROUND_STRIDE = 10_000_000;
-const CONFIRM_AT = ROUND_STRIDE / 2;
+export const ROUND_STRIDE = 10_000_000;
+export const CONFIRM_AT = ROUND_STRIDE / 2;
 
 /** One unit's result, as kept in the cache: what played, on which games, and how. */
 export interface UnitResult {
@@ -95,11 +95,15 @@ export interface TuneReport extends TuneSettings {
   readonly history: readonly RoundRecord[];
 }
 
-class Interrupted extends Error {}
+/** Thrown by a unit of play when the run was interrupted (its games are not kept). */
+export class Interrupted extends Error {}
 
-export async function runTune(x: TuneInput): Promise<TuneReport> {
+/**
+ * Plays units of play (their arms on games [from, to)), or reads them from the cache when the same
+ * arms on the same games were kept; `played()` counts the games of both, every arm counted.
+ */
+export function unitRunner(x: ArmsPlan & { readonly cache?: UnitCache }, estimate: number): { readonly unit: Unit; readonly played: () => number } {
   let played = 0;
-  const estimate = x.budget ?? x.rounds * roundEstimate(x);
   const unit = async (id: string, arms: readonly SideSpecs[], from: number, to: number): Promise<UnitResult> => {
     const specs = arms.map(armSpecs);
     const cached = x.cache?.get(id);
@@ -120,6 +124,12 @@ export async function runTune(x: TuneInput): Promise<TuneReport> {
     played += (to - from) * arms.length;
     return result;
   };
+  return { unit, played: () => played };
+}
+
+export async function runTune(x: TuneInput): Promise<TuneReport> {
+  const runner = unitRunner(x, x.budget ?? x.rounds * roundEstimate(x));
+  const unit = runner.unit;
 
   let profile = x.start;
   const history: RoundRecord[] = [];
@@ -129,16 +139,16 @@ export async function runTune(x: TuneInput): Promise<TuneReport> {
   let lastBase: Record<Winner, number> | null = null;
   try {
     for (let r = 0; r < x.rounds; r++) {
-      if (x.budget !== null && played >= x.budget) {
+      if (x.budget !== null && runner.played() >= x.budget) {
         stopped = 'budget';
         break;
       }
       const side: Team = r % 2 === 0 ? 'town' : 'mafia';
-      const atStart = played;
+      const atStart = runner.played();
       const moves = tuneVariants(side, profile[side], x.setup, only);
-      const round = await bestResponse(r, side, profile, moves, x, unit);
+      const round = await bestResponse(`r${r}`, r * ROUND_STRIDE, side, profile, moves, x, unit);
       lastBase = round.accepted ? round.moved! : round.base;
-      history.push({ round: r, side, from: profile[side], moves: moves.length, best: round.best?.name ?? null, screen: round.screen, confirm: round.confirm, accepted: round.accepted, games: played - atStart });
+      history.push({ round: r, side, from: profile[side], moves: moves.length, best: round.best?.name ?? null, screen: round.screen, confirm: round.confirm, accepted: round.accepted, games: runner.played() - atStart });
       if (round.accepted) {
         profile = withSide(profile, side, round.best!.spec);
         quiet = 0;
@@ -151,10 +161,10 @@ export async function runTune(x: TuneInput): Promise<TuneReport> {
     if (!(e instanceof Interrupted)) throw e;
     stopped = 'interrupted';
   }
-  return report(x, profile, history, stopped, played, lastBase);
+  return report(x, profile, history, stopped, runner.played(), lastBase);
 }
 
-interface RoundResult {
+export interface RoundResult {
   readonly best: Variant | null;
   readonly screen: PairedDifference | null;
   readonly confirm: (PairedDifference & { games: number }) | null;
@@ -165,15 +175,29 @@ interface RoundResult {
   readonly moved?: Record<Winner, number>;
 }
 
-type Unit = (id: string, arms: readonly SideSpecs[], from: number, to: number) => Promise<UnitResult>;
+export type Unit = (id: string, arms: readonly SideSpecs[], from: number, to: number) => Promise<UnitResult>;
 
-/** One side's best response to the profile: successive halving over the moves, then a fresh confirmation. */
-async function bestResponse(r: number, side: Team, profile: SideSpecs, moves: readonly Variant[], x: TuneInput, unit: Unit): Promise<RoundResult> {
+/** What a side gains by a move, from the per-game pairs: tune's is the side's own win rate (sideGain). */
+export type Objective = (pairs: OutcomePairs, side: Team) => PairedDifference;
+
+/**
+ * One side's best response to the profile: successive halving over the moves, then a fresh
+ * confirmation. Its units are `id`s…, on games from `first` (the confirmation from first + CONFIRM_AT).
+ */
+export async function bestResponse(
+  id: string,
+  first: number,
+  side: Team,
+  profile: SideSpecs,
+  moves: readonly Variant[],
+  x: Pick<TuneSettings, 'firstGames' | 'finalGames'>,
+  unit: Unit,
+  objective: Objective = sideGain,
+): Promise<RoundResult> {
   const base = zeroOutcomes();
-  const first = r * ROUND_STRIDE;
   if (moves.length === 0) {
     // No move: the profile alone, for its town win rate.
-    const u = await unit(`r${r}`, [profile], first, first + x.finalGames);
+    const u = await unit(id, [profile], first, first + x.finalGames);
     addOutcomes(base, u.base);
     return { best: null, screen: null, confirm: null, accepted: false, base };
   }
@@ -182,13 +206,13 @@ async function bestResponse(r: number, side: Team, profile: SideSpecs, moves: re
   let size = Math.min(x.firstGames, x.finalGames);
   for (let stage = 0; ; stage++) {
     const to = Math.min(games + size, x.finalGames);
-    const u = await unit(`r${r}s${stage}`, [profile, ...alive.map((a) => withSide(profile, side, a.v.spec))], first + games, first + to);
+    const u = await unit(`${id}s${stage}`, [profile, ...alive.map((a) => withSide(profile, side, a.v.spec))], first + games, first + to);
     addOutcomes(base, u.base);
     alive.forEach((a, i) => a.pairs.merge(OutcomePairs.fromJSON(u.pairs[i + 1])));
     games = to;
     // The better half goes on (by gain, ties in the moves' order), until one is left or the final games are played.
     alive = alive
-      .map((a, i) => ({ ...a, i, gain: sideGain(a.pairs, side).diff }))
+      .map((a, i) => ({ ...a, i, gain: objective(a.pairs, side).diff }))
       .sort((a, b) => b.gain - a.gain || a.i - b.i)
       .map(({ v, pairs }) => ({ v, pairs }));
     if (alive.length === 1 || games >= x.finalGames) break;
@@ -196,13 +220,13 @@ async function bestResponse(r: number, side: Team, profile: SideSpecs, moves: re
     size = games;
   }
   const best = alive[0];
-  const c = await unit(`r${r}c`, [profile, withSide(profile, side, best.v.spec)], first + CONFIRM_AT, first + CONFIRM_AT + x.finalGames);
+  const c = await unit(`${id}c`, [profile, withSide(profile, side, best.v.spec)], first + CONFIRM_AT, first + CONFIRM_AT + x.finalGames);
   addOutcomes(base, c.base);
   const pairs = OutcomePairs.fromJSON(c.pairs[1]);
-  const confirm = { ...sideGain(pairs, side), games: pairs.games };
+  const confirm = { ...objective(pairs, side), games: pairs.games };
   const moved = zeroOutcomes();
   WINNERS.forEach((w, o) => (moved[w] = pairs.toJSON().reduce((a, row) => a + row[o], 0)));
-  return { best: best.v, screen: sideGain(best.pairs, side), confirm, accepted: confirm.low > 0, base, moved };
+  return { best: best.v, screen: objective(best.pairs, side), confirm, accepted: confirm.low > 0, base, moved };
 }
 
 function report(x: TuneInput, profile: SideSpecs, history: readonly RoundRecord[], stopped: TuneReport['stopped'], played: number, base: Record<Winner, number> | null): TuneReport {
@@ -259,10 +283,10 @@ function roundEstimate(x: TuneInput): number {
   return total + 2 * x.finalGames;
 }
 
-function zeroOutcomes(): Record<Winner, number> {
+export function zeroOutcomes(): Record<Winner, number> {
   return { town: 0, mafia: 0, draw: 0, stalemate: 0 };
 }
 
-function addOutcomes(to: Record<Winner, number>, o: Readonly<Record<Winner, number>>): void {
+export function addOutcomes(to: Record<Winner, number>, o: Readonly<Record<Winner, number>>): void {
   for (const w of WINNERS) to[w] += o[w];
 }
