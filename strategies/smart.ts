@@ -10,7 +10,7 @@ import type { PlayerView } from '../src/views/view.js';
 import { Mind } from './smart/mind.js';
 import { PLAIN_RULES, RED, scoreArray, type ReadRules } from './smart/reading.js';
 import { townReading } from './smart/lens.js';
-import { tunedFor } from './smart/tuned.js';
+import { equilibriumFor, tunedFor } from './smart/tuned.js';
 import { DEFAULT_SMART_PARAMS, SMART_PARAMS, smartParams, type SmartParams } from './smart/params.js';
 
 /** Scores within this of each other are equal (sums of the same fractions in another order differ by ~1e-16). */
@@ -747,6 +747,7 @@ function makeSmart(p: SmartParams): Strategy {
     createPlayer: () => new SmartPlayer(p, rules),
     withParams: (values) => makeSmart(smartParams(values)),
     tunedValues: tunedFor,
+    defaultMix: equilibriumFor,
   };
 }
 

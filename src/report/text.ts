@@ -83,14 +83,14 @@ function causes(x: GroupRow, most = 3): string {
 }
 
 /**
- * What a side whose spec takes a built-in setup's tuned values plays, written out (smart, the default,
- * on ukrainian: `town smart:revealDay=1,… (tuned defaults: …)`); null when no side does, or when a spec
+ * What a side whose spec takes a default mix or tuned values plays, written out (smart, the default,
+ * on ukrainian: `town smart:revealDay=1,… (equilibrium: …)`); null when no side does, or when a spec
  * names a plug-in or a bot program (not loaded where a report is merged).
  */
 function tunedLine(r: Report): string | null {
-  if (r.setup.source !== 'built-in' || r.strategies.some(isPluginSpec)) return null;
+  if (r.strategies.some(isPluginSpec)) return null;
   const sides = playedSides(r.strategies, r.setup);
-  if (sides.town.tuned === null && sides.mafia.tuned === null) return null;
+  if (sides.town.plays === sides.town.spec && sides.mafia.plays === sides.mafia.spec) return null;
   return `town ${describeSide(sides.town)}; mafia ${describeSide(sides.mafia)}`;
 }
 

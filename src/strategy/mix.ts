@@ -8,15 +8,12 @@
 // mixes at one table (the town's and the mafia's) draw independently.
 import { UserError } from '../errors.js';
 import { createRng } from '../rng.js';
-import type { GameTag, Player, Strategy } from './types.js';
+import type { GameTag, MixShare, Player, Strategy } from './types.js';
 
 export const MIX_PREFIX = 'mix:';
 
-export interface MixPart {
-  readonly spec: string;
-  /** Its share of games, the parts' shares summing to 1. */
-  readonly weight: number;
-}
+/** One profile of a mix: its spec and its share of games, the parts' shares summing to 1. */
+export type MixPart = MixShare;
 
 /** Whether a strategy name is a mix (`mix:…`). */
 export function isMixName(name: string): boolean {

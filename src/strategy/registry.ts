@@ -12,9 +12,9 @@ import type { RoleDef, Team } from '../model/roles.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { ROLES } from '../rules/catalogue.js';
 import { isAuditedStrategy, markAudited } from './audit.js';
-import { isMixName, mixedStrategy, parseMix } from './mix.js';
+import { isMixName, mixedStrategy, mixName, parseMix } from './mix.js';
 import { DEFAULT_STRATEGY } from './default.js';
-import type { Strategy, StrategyParamValue } from './types.js';
+import type { MixShare, Strategy, StrategyParamValue, TableKey } from './types.js';
 import { commandProblem, execStrategy, isolatedStrategy } from '../protocol/strategy.js';
 import { botSettings } from '../protocol/settings.js';
 
@@ -167,13 +167,67 @@ export function withParams(strategy: Strategy, params: SpecParts['params'], spec
 /** A variant made by withParams: the strategy it was made from and the parameters its spec set. */
 const MADE_FROM = new WeakMap<Strategy, { readonly base: Strategy; readonly params: SpecParts['params'] }>();
 
-/** The parameters a spec would set for `team` on this setup: its own, and tuned defaults beneath them. */
-function tunedPairs(strategy: Strategy, setup: Pick<CompiledSetup, 'name' | 'source'>, team: Team): { base: Strategy; params: SpecParts['params'] } | null {
+/** A setup as a strategy sees its table: a compiled setup, or a report's summary of one. */
+export type SetupLike = Pick<CompiledSetup, 'name' | 'source'> & {
+  readonly rules?: string | { readonly id: string };
+  readonly players?: number;
+  readonly deck?: readonly unknown[];
+};
+
+export function tableKey(setup: SetupLike): TableKey {
+  const rules = typeof setup.rules === 'string' ? setup.rules : (setup.rules?.id ?? '');
+  return { name: setup.name, source: setup.source, rules, players: setup.players ?? setup.deck?.length ?? 0 };
+}
+
+/** The registry's own strategy a spec's strategy was made from, with the spec's parameters; null for any other (tuned=false too). */
+function ownBase(strategy: Strategy): { base: Strategy; params: SpecParts['params'] } | null {
   const made = MADE_FROM.get(strategy) ?? { base: strategy, params: [] };
   // Only the registry's own strategies and their variants: a copy that wraps one (a test's checker, a
   // plug-in spread from smart) would lose its wrapping if it were rebuilt from the base.
   if (STRATEGIES.get(made.base.name) !== made.base) return null;
   if (made.params.some(([k, v]) => k === 'tuned' && ['false', 'no', '0'].includes(v))) return null;
+  return made;
+}
+
+/**
+ * The profiles a spec plays for `team` at this table by default (Strategy.defaultMix: an
+ * equilibrium's mix), the spec's own parameters set on each; null where there is none.
+ */
+function defaultParts(strategy: Strategy, setup: SetupLike, team: Team): MixShare[] | null {
+  const made = ownBase(strategy);
+  const mix = made === null ? null : (made.base.defaultMix?.(tableKey(setup), team) ?? null);
+  if (made === null || mix === null || mix.parts.length === 0) return null;
+  return mix.parts.map((p) => ({ spec: setParams(p.spec, made.params), weight: p.weight }));
+}
+
+/** Where a spec's default mix at this table comes from, in words (null: it plays no default mix there). */
+export function defaultMixSource(spec: string, setup: SetupLike, team: Team): string | null {
+  const made = ownBase(strategyFromSpec(spec));
+  return made === null ? null : (made.base.defaultMix?.(tableKey(setup), team)?.source ?? null);
+}
+
+/** `spec` with `params` set on it (a key it has takes the new value, in place; others are added). */
+function setParams(spec: string, params: SpecParts['params']): string {
+  if (params.length === 0) return spec;
+  const { name, params: own } = splitSpec(spec);
+  const out = own.map(([k, v]) => [k, v] as [string, string]);
+  for (const [k, v] of params) {
+    const at = out.findIndex(([key]) => key === k);
+    if (at >= 0) out[at][1] = v;
+    else out.push([k, v]);
+  }
+  return `${name}:${out.map(([k, v]) => `${k}=${v}`).join(',')}`;
+}
+
+/** A mix's parts as one spec: a single part as itself. */
+function partsSpec(parts: readonly MixShare[]): string {
+  return parts.length === 1 ? parts[0].spec : mixName(parts);
+}
+
+/** The parameters a spec would set for `team` on this setup: its own, and tuned defaults beneath them. */
+function tunedPairs(strategy: Strategy, setup: Pick<CompiledSetup, 'name' | 'source'>, team: Team): { base: Strategy; params: SpecParts['params'] } | null {
+  const made = ownBase(strategy);
+  if (made === null) return null;
   const tuned = setup.source === 'built-in' ? made.base.tunedValues?.(setup.name, team) : null;
   if (tuned == null) return null;
   const given = new Set(made.params.map(([k]) => k));
@@ -188,18 +242,17 @@ const ON_SETUP = new WeakMap<Strategy, Map<string, Strategy>>();
  * it (Strategy.tunedValues: smart's strategies/smart/tuned.json), those values for every parameter its
  * spec did not set; a setup file never has any. Made once per strategy, setup and team.
  */
-export function onSetup(strategy: Strategy, setup: Pick<CompiledSetup, 'name' | 'source'>, team: Team): Strategy {
+export function onSetup(strategy: Strategy, setup: SetupLike, team: Team): Strategy {
   const key = `${setup.source}\u0000${setup.name}\u0000${team}`;
   let byKey = ON_SETUP.get(strategy);
   const known = byKey?.get(key);
   if (known !== undefined) return known;
-  const mix = MIXES.get(strategy);
+  // A mix's parts play as written: they are complete specs (an equilibrium's profiles).
+  const parts = MIXES.has(strategy) ? null : defaultParts(strategy, setup, team);
   let variant: Strategy;
-  if (mix !== undefined) {
-    // A mix's parts play as each would alone on this setup.
-    variant = audited(mixedStrategy(strategy.name, mix.parts, mix.components.map((c) => onSetup(c, setup, team))), mix.components);
-  } else {
-    const t = tunedPairs(strategy, setup, team);
+  if (parts !== null) variant = strategyFromSpec(partsSpec(parts));
+  else {
+    const t = MIXES.has(strategy) ? null : tunedPairs(strategy, setup, team);
     variant = t === null ? strategy : withParams(t.base, t.params, `${t.base.name}:${t.params.map(([k, v]) => `${k}=${v}`).join(',')}`);
   }
   if (byKey === undefined) ON_SETUP.set(strategy, (byKey = new Map()));
@@ -211,10 +264,13 @@ export function onSetup(strategy: Strategy, setup: Pick<CompiledSetup, 'name' | 
  * A side's spec with the setup's tuned defaults written out (`smart` on ukrainian → `smart:k=v,…`): a
  * spec that says everything it plays, for `exploit` and `tune` to vary and report.
  */
-export function resolvedSpec(spec: string, setup: Pick<CompiledSetup, 'name' | 'source'>, team: Team): string {
+export function resolvedSpec(spec: string, setup: SetupLike, team: Team): string {
   const { name, params } = splitSpec(spec);
   const strategy = strategyNamed(name, spec, strategyFlag);
-  const t = tunedPairs(withParams(strategy, params, spec), setup, team);
+  const own = withParams(strategy, params, spec);
+  const parts = defaultParts(own, setup, team);
+  if (parts !== null) return partsSpec(parts);
+  const t = tunedPairs(own, setup, team);
   if (t === null) return spec.trim();
   return `${name}:${t.params.map(([k, v]) => `${k}=${v}`).join(',')}`;
 }

@@ -76,6 +76,28 @@ export interface StrategyParam {
   readonly team?: 'town' | 'mafia';
 }
 
+/** Which table a strategy is asked to play: a setup's name and source, its rule set and its size. */
+export interface TableKey {
+  readonly name: string;
+  /** 'built-in', or the setup file's path. */
+  readonly source: string;
+  /** The rule set's id (vanilla, ukrainian, club). */
+  readonly rules: string;
+  readonly players: number;
+}
+
+/** One profile of a mix and its share of games (src/strategy/mix.ts). */
+export interface MixShare {
+  readonly spec: string;
+  readonly weight: number;
+}
+
+/** A strategy's default mix at a table, and where it comes from in words (a data file's entry). */
+export interface DefaultMix {
+  readonly parts: readonly MixShare[];
+  readonly source: string;
+}
+
 /** A named strategy: makes a Player for a seat at the start of each game. */
 export interface Strategy {
   readonly name: string;
@@ -96,4 +118,10 @@ export interface Strategy {
    * A spec that sets the strategy's boolean parameter `tuned` to false plays without them.
    */
   tunedValues?(setup: string, team: 'town' | 'mafia'): Readonly<Record<string, StrategyParamValue>> | null;
+  /**
+   * The mix of profiles (complete specs of this strategy) it plays for one team at this table by
+   * default — an equilibrium's (smart: strategies/smart/equilibria.json) — or null. It comes before
+   * tunedValues; the spec's own parameters are set on every profile.
+   */
+  defaultMix?(table: TableKey, team: 'town' | 'mafia'): DefaultMix | null;
 }

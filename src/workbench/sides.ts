@@ -4,7 +4,7 @@
 // strategies/smart/tuned.json's entry for the setup, the strategy's own defaults, or a tune at this point.
 import type { Team } from '../model/roles.js';
 import type { CompiledSetup } from '../setup/compile.js';
-import { DEFAULT_STRATEGY, resolvedSpec, specValues, splitSpec } from '../strategy/registry.js';
+import { DEFAULT_STRATEGY, defaultMixSource, resolvedSpec, specValues, splitSpec, type SetupLike } from '../strategy/registry.js';
 
 export interface PlayedSide {
   /** The spec the side's seats are given (the default, `smart`, when no --strategy names them). */
@@ -42,12 +42,13 @@ function teamSpec(strategies: readonly string[], team: Team): string {
 }
 
 /** The sides an arm's specs play on its setup (plug-ins loaded first: the arm's job is built). */
-export function playedSides(strategies: readonly string[], setup: Pick<CompiledSetup, 'name' | 'source'>): PlayedSides {
+export function playedSides(strategies: readonly string[], setup: SetupLike): PlayedSides {
   const side = (team: Team): PlayedSide => {
     const spec = teamSpec(strategies, team);
     const plays = resolvedSpec(spec, setup, team);
-    const tuned = plays === spec ? null : setup.name;
-    return { spec, plays, tuned, retuned: false, source: sourceOf(spec, tuned, setup) };
+    const mix = plays === spec ? null : defaultMixSource(spec, setup, team);
+    const tuned = plays === spec || mix !== null ? null : setup.name;
+    return { spec, plays, tuned, retuned: false, source: mix ?? sourceOf(spec, tuned, setup) };
   };
   if (strategies.length === 0) {
     const byDefault = (s: PlayedSide): PlayedSide => ({ ...s, source: s.source === '' ? 'the default' : `the default; ${s.source}` });

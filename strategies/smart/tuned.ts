@@ -2,8 +2,14 @@
 // `npm run tune-defaults`: scripts/tune-defaults.mjs runs `mafia-sim tune` for each setup and records
 // the command and its result). On a built-in setup with an entry, smart plays its side's tuned values
 // wherever the --strategy spec does not set a parameter itself (docs/strategies.md, "Tuned defaults").
-import type { StrategyParamValue } from '../../src/strategy/types.js';
+//
+// Beside them, strategies/smart/equilibria.json (written by `npm run equilibria`: scripts/equilibria.mjs
+// runs `mafia-sim equilibrium` for each built-in setup): the mix of profiles each side plays at an
+// equilibrium, which smart plays by default at that table and, carried over, at every table of the same
+// rule set — another size, a setup file — from the entry nearest in size (docs/strategies.md).
+import type { DefaultMix, MixShare, StrategyParamValue, TableKey } from '../../src/strategy/types.js';
 import data from './tuned.json' with { type: 'json' };
+import equilibria from './equilibria.json' with { type: 'json' };
 
 export interface TunedEntry {
   readonly town: Readonly<Record<string, StrategyParamValue>>;
@@ -18,4 +24,42 @@ export const TUNED: Readonly<Record<string, TunedEntry>> = data as Record<string
 /** The tuned values for a side of a built-in setup, or null when the setup has none. */
 export function tunedFor(setup: string, team: 'town' | 'mafia'): Readonly<Record<string, StrategyParamValue>> | null {
   return Object.hasOwn(TUNED, setup) ? TUNED[setup][team] : null;
+}
+
+export interface EquilibriumEntry {
+  /** The table it was solved at. */
+  readonly rules: string;
+  readonly players: number;
+  /** Each side's mix: complete specs of smart, with their shares of games. */
+  readonly mix: Readonly<Record<'town' | 'mafia', readonly MixShare[]>>;
+  /** The command that produced it, and what it measured there. */
+  readonly command: string;
+  readonly [more: string]: unknown;
+}
+
+export const EQUILIBRIA: Readonly<Record<string, EquilibriumEntry>> = equilibria as Record<string, EquilibriumEntry>;
+
+/**
+ * The entry smart plays at a table: the built-in setup's own at its own size, else the entry of the
+ * same rule set nearest in size (of two as near, the smaller table's), else none.
+ */
+export function equilibriumEntryFor(table: TableKey): { readonly name: string; readonly entry: EquilibriumEntry } | null {
+  const own = Object.hasOwn(EQUILIBRIA, table.name) ? EQUILIBRIA[table.name] : undefined;
+  if (table.source === 'built-in' && own !== undefined && own.players === table.players && own.rules === table.rules) return { name: table.name, entry: own };
+  let best: { name: string; entry: EquilibriumEntry } | null = null;
+  for (const [name, entry] of Object.entries(EQUILIBRIA)) {
+    if (entry.rules !== table.rules) continue;
+    const d = Math.abs(entry.players - table.players);
+    const bestD = best === null ? Infinity : Math.abs(best.entry.players - table.players);
+    if (d < bestD || (d === bestD && best !== null && entry.players < best.entry.players)) best = { name, entry };
+  }
+  return best;
+}
+
+/** The mix smart plays for a team at a table by default (equilibriumEntryFor), or null. */
+export function equilibriumFor(table: TableKey, team: 'town' | 'mafia'): DefaultMix | null {
+  const found = equilibriumEntryFor(table);
+  if (found === null) return null;
+  const at = found.name === table.name && table.source === 'built-in' && found.entry.players === table.players ? '' : `, carried over (solved at ${found.entry.players} players)`;
+  return { parts: found.entry.mix[team], source: `equilibrium: strategies/smart/equilibria.json "${found.name}"${at}` };
 }

@@ -1,0 +1,65 @@
+// `npm run equilibria [-- SETUP… [equilibrium flags]]`: runs `mafia-sim equilibrium` for each built-in
+// setup (default: ukrainian, club-12, club-20), starting from smart as it plays there, and writes each
+// side's mix into strategies/smart/equilibria.json with the table it was solved at, the command that
+// produced it and what it measured (the town win between the mixes, the certificate). smart plays the
+// mix by default at that table and, carried over, at every table of the same rule set (docs/strategies.md,
+// "Equilibrium"). Each run keeps its --state in .equilibrium-state/, so an interrupted run continues
+// where it stopped; the file is rewritten whole after each setup, and an interrupted run writes nothing.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dataPath = `${root}strategies/smart/equilibria.json`;
+const args = process.argv.slice(2);
+const firstFlag = args.findIndex((a) => a.startsWith('-'));
+const setups = firstFlag < 0 ? args : args.slice(0, firstFlag);
+const flags = firstFlag < 0 ? [] : args.slice(firstFlag);
+if (setups.length === 0) setups.push('ukrainian', 'club-12', 'club-20');
+mkdirSync(`${root}.equilibrium-state`, { recursive: true });
+
+for (const setup of setups) {
+  const started = Date.now();
+  const argv = ['equilibrium', '--setup', setup, ...flags, '--state', `.equilibrium-state/${setup}.json`, '--json'];
+  console.error(`mafia-sim ${argv.join(' ')}`);
+  const r = spawnSync(process.execPath, [`${root}bin/mafia-sim.js`, ...argv], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 28 });
+  if (r.status !== 0) {
+    console.error(`equilibria: ${setup}: mafia-sim equilibrium exited ${r.status}; ${dataPath} not changed for it`);
+    process.exit(r.status === null ? 1 : r.status);
+  }
+  const e = JSON.parse(r.stdout);
+  const minutes = (Date.now() - started) / 60000;
+  const data = JSON.parse(readFileSync(dataPath, 'utf8'));
+  data[setup] = entryOf(e);
+  const sorted = Object.fromEntries(Object.keys(data).sort().map((k) => [k, data[k]]));
+  writeFileSync(`${dataPath}.tmp`, JSON.stringify(sorted, null, 2) + '\n');
+  renameSync(`${dataPath}.tmp`, dataPath);
+  console.error(`equilibria: ${setup}: ${e.stopped} after ${e.history.length} iterations, ${e.played} games, ${minutes.toFixed(1)} min; town ${pct(e.townWin.share)} (${pct(e.townWin.low)}–${pct(e.townWin.high)})`);
+}
+
+/** What the data keeps of a run's report. */
+function entryOf(e) {
+  const cert = (c) => (c === null ? null : { move: c.move, gain: round(c.gain.diff), low: round(c.gain.low), high: round(c.gain.high), games: c.gain.games });
+  return {
+    rules: e.setup.rules,
+    players: e.setup.players,
+    mix: { town: e.mix.town.map(share), mafia: e.mix.mafia.map(share) },
+    command: e.command,
+    stopped: e.stopped,
+    games: e.played,
+    townWin: { share: round(e.townWin.share), low: round(e.townWin.low), high: round(e.townWin.high), games: e.townWin.games },
+    certificate: { town: cert(e.certificate.town), mafia: cert(e.certificate.mafia) },
+  };
+}
+
+function share(p) {
+  return { spec: p.spec, weight: round(p.weight) };
+}
+
+function round(x) {
+  return Math.round(x * 10000) / 10000;
+}
+
+function pct(x) {
+  return `${(x * 100).toFixed(1)}%`;
+}
