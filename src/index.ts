@@ -6,11 +6,13 @@ export type {
   Decision,
   DecisionKind,
   DecisionRequest,
+  GameTag,
   Player,
   SpeechKind,
   Strategy,
   StrategyParam,
   StrategyParamValue,
+  TableKey,
 } from './strategy/types.js';
 export { YES, NO } from './strategy/types.js';
 export type { PlayerView, KnownCheck } from './views/view.js';
@@ -20,3 +22,5 @@ export type { Team, RoleDef, RolePlugin, RoleTraits, NightAbility, NightEffects,
 export type { Intent } from './model/decisions.js';
 export type { RoleInfo } from './views/view.js';
 export { loadStrategies } from './strategy/load.js';
+// Building on the default: the player `run` makes for a seat by default, and "the default with one thing changed".
+export { defaultPlayer, onDefault, type Change } from './strategy/onDefault.js';

@@ -521,20 +521,31 @@ function append(list: number[], length: number, a: number, b: number): number {
 }
 
 /**
- * The Table of the game last read, per table size, found by its public record: one slot a size (a
- * WeakMap's values outlive young-generation collections, see src/views/view.ts). A game of another
- * record starts the same Table afresh (Table.restart): games read in turn — one after another, or
- * interleaved — read it again from their record, so a Table is valid only until tableOf is next
- * asked for another record of its size. Nothing of one game is left in it for the next.
+ * The Tables of the records last read, per table size, two a size, the latest first: a game has two
+ * public records (the audited bots' and the others', src/engine/game.ts) and smart reads both where a
+ * plug-in builds on it (defaultPlayer), so each keeps its Table. A record of neither starts the older
+ * Table afresh (Table.restart): games read in turn — one after another, or interleaved — read it again
+ * from their record, so a Table is valid only until tableOf is next asked for other records of its
+ * size. Nothing of one game is left in it for the next. (Not a WeakMap: its values outlive
+ * young-generation collections, see src/views/view.ts.)
  */
-const tables: (Table | undefined)[] = [];
+const tables: Table[][] = [];
 
 /** The game's Table, up to date with its public record. */
 export function tableOf(record: PublicRecord): Table {
-  const n = record.players;
-  let t = tables[n];
-  if (t === undefined) tables[n] = t = new Table(record);
-  else if (!t.holds(record)) t.restart(record);
+  const kept = (tables[record.players] ??= []);
+  let t = kept[0];
+  if (t === undefined) kept[0] = t = new Table(record);
+  else if (!t.holds(record)) {
+    const other = kept[1];
+    if (other === undefined) t = new Table(record);
+    else {
+      t = other;
+      if (!t.holds(record)) t.restart(record);
+    }
+    kept[1] = kept[0];
+    kept[0] = t;
+  }
   t.update();
   return t;
 }
