@@ -17,27 +17,28 @@ const winners = (specs: string[], n = 12) => Array.from({ length: n }, (_, k) =>
 
 describe('tuned defaults', () => {
   it('are played beneath the parameters a spec sets, per team, on a built-in setup only', () => {
-    // A stand-in entry for club-8, which ships none (onSetup keeps what it made per setup, so a stand-in
-    // for a setup with an entry would outlive the test and be played in the next), removed after it.
+    // A stand-in entry for vanilla, which ships none and whose rule set has no equilibrium entry (that
+    // would come first: test/equilibria-default.test.ts). onSetup keeps what it made per setup, so a
+    // stand-in for a setup with an entry would outlive the test and be played in the next; removed after it.
     const data = TUNED as Record<string, TunedEntry>;
-    const saved = Object.hasOwn(data, 'club-8') ? data['club-8'] : undefined;
-    data['club-8'] = { town: { revealDay: 1, temperature: 0.5 }, mafia: { fakeClaim: 1 }, command: 'mafia-sim tune --setup club-8 (test stand-in)' };
+    const saved = Object.hasOwn(data, 'vanilla') ? data.vanilla : undefined;
+    data.vanilla = { town: { nominateBlind: 1, temperature: 0.5 }, mafia: { bloc: false }, command: 'mafia-sim tune --setup vanilla (test stand-in)' };
     try {
       playedBeneath();
     } finally {
-      if (saved === undefined) delete data['club-8'];
-      else data['club-8'] = saved;
+      if (saved === undefined) delete data.vanilla;
+      else data.vanilla = saved;
     }
   });
 
   function playedBeneath(): void {
-    const club = loadSetup('club-8', []);
+    const club = loadSetup('vanilla', []);
     const town = onSetup(smart, club, 'town');
     expect(town).not.toBe(smart);
     expect(onSetup(smart, club, 'town')).toBe(town); // made once
     expect(onSetup(smart, { ...club, source: 'my-table.yaml' }, 'town')).toBe(smart); // never on a setup file
     // A spec that sets each tuned parameter of the town itself keeps its own values: nothing is left to add.
-    const own = Object.keys(TUNED['club-8'].town).map((k) => [k, String(smart.params!.find((p) => p.key === k)!.default)] as const);
+    const own = Object.keys(TUNED.vanilla.town).map((k) => [k, String(smart.params!.find((p) => p.key === k)!.default)] as const);
     const mine = withParams(smart, own, 'smart:…');
     expect(onSetup(mine, club, 'town')).toBe(mine);
     const off = withParams(smart, [['tuned', 'false']], 'smart:tuned=false');
@@ -47,8 +48,8 @@ describe('tuned defaults', () => {
     expect(onSetup(wrapper, club, 'town')).toBe(wrapper);
   }
 
-  it('smart with no tuned entry plays exactly its own defaults; tuned=false always does', () => {
-    const setups = ['vanilla', 'club-8'].filter((s) => !Object.hasOwn(TUNED, s));
+  it('smart with no tuned entry nor an equilibrium for its rule set plays exactly its own defaults; tuned=false always does', () => {
+    const setups = ['vanilla'].filter((s) => !Object.hasOwn(TUNED, s));
     for (const name of setups) {
       const setup = loadSetup(name, []);
       expect(resolvedSpec('smart', setup, 'town')).toBe('smart');

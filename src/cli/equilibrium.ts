@@ -49,7 +49,8 @@ export async function equilibriumCommand(flags: EquilibriumFlags, signal?: Abort
   const epsilon = parsePoints(flags.epsilon ?? String(EQ_EPSILON));
   const seed = parseSeed(flags.seed);
   const setup = loadSetup(flags.setup, flags.option);
-  const start = sidesFromSpecs(flags.strategy, setup);
+  // The search starts from tune's point (strategies/smart/tuned.json), not from the mix it ships.
+  const start = sidesFromSpecs(flags.strategy, setup, false);
   const workers = workerCount(flags.workers, 20 * finalGames);
   const cache = flags.state === undefined ? undefined : openStateFile(flags.state, { setup: flags.setup, overrides: flags.option, seed }, 'equilibrium-state');
   const report = await interruptible(

@@ -509,7 +509,7 @@ Examples:
   program.command('equilibrium').description("a setup's value at an equilibrium of smart's strategy space: populations of town and mafia profiles, their matrix game solved, best responses added until neither side gains")
     .option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', once('--setup'), 'ukrainian')
     .option('-o, --option <key=value>', 'a rule option or setup parameter (repeatable)', collect, [])
-    .option('--strategy <spec>', 'the profiles the populations start from, as for run (repeatable; default smart): TEAM= specs give each side its own', collect, [])
+    .option('--strategy <spec>', "the profiles the populations start from, as for run (repeatable; default smart at its tuned point, not the mix it plays): TEAM= specs give each side its own", collect, [])
     .option('-n, --games <n>', "the most games a best response's move plays, and the games that confirm it (default 4000)", once('--games'))
     .option('--first <n>', 'games every move plays in the first stage of the halving (default 300)', once('--first'))
     .option('--matrix-games <n>', 'games per town × mafia cell of the matrix (default 4000)', once('--matrix-games'))

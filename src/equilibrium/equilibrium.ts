@@ -279,12 +279,17 @@ function bestAgainst(side: Team, matrix: readonly (readonly number[])[], weights
   return pick;
 }
 
-/** Every one-parameter move of tune and every deviation of the library from `spec`, each once, none already in the population. */
+/**
+ * Every one-parameter move of tune and every deviation of the library that moves only parameters tune
+ * moves (several at once: fake-investigator-black), each once, none already in the population. A
+ * deviation's own switches (read, claimer, …) stay out, as in tune: they are weaknesses for exploit to
+ * measure, and tuned into they make a seat's number its fate (the first speaker's claim believed).
+ */
 function movesFrom(side: Team, spec: string, x: EquilibriumInput, decisions: ReadonlySet<string>, population: readonly string[]): Variant[] {
   const seen = new Set<string>(population);
   seen.add(spec);
   const out: Variant[] = [];
-  for (const v of [...tuneVariants(side, spec, x.setup, null), ...deviationVariants(side, spec, decisions)]) {
+  for (const v of [...tuneVariants(side, spec, x.setup, null), ...deviationVariants(side, spec, decisions, true)]) {
     if (seen.has(v.spec)) continue;
     seen.add(v.spec);
     out.push(v);

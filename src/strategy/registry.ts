@@ -264,11 +264,12 @@ export function onSetup(strategy: Strategy, setup: SetupLike, team: Team): Strat
  * A side's spec with the setup's tuned defaults written out (`smart` on ukrainian → `smart:k=v,…`): a
  * spec that says everything it plays, for `exploit` and `tune` to vary and report.
  */
-export function resolvedSpec(spec: string, setup: SetupLike, team: Team): string {
+export function resolvedSpec(spec: string, setup: SetupLike, team: Team, mixes = true): string {
   const { name, params } = splitSpec(spec);
   const strategy = strategyNamed(name, spec, strategyFlag);
   const own = withParams(strategy, params, spec);
-  const parts = defaultParts(own, setup, team);
+  // (mixes=false: the tuned point beneath the default mix, where an equilibrium's search starts)
+  const parts = mixes ? defaultParts(own, setup, team) : null;
   if (parts !== null) return partsSpec(parts);
   const t = tunedPairs(own, setup, team);
   if (t === null) return spec.trim();
