@@ -8,7 +8,7 @@ export const DISCIPLINE_OPTIONS: readonly OptionSpec[] = [
   { key: 'foulRate', clause: 'U12', kind: 'number', min: 0, max: 1, default: 0,
     description: 'probability that a speech earns a foul (0 = discipline model off)' },
   { key: 'foulWarningShare', clause: 'U12', kind: 'number', min: 0, max: 1, default: 0.25,
-    description: 'share of fouls that are warnings worth 0.5 (the rest are worth 1)' },
+    description: "share of a player's later violations that are minor, warnings worth 0.5 (the rest are worth 1; the first is always 0.5)" },
   { key: 'nightFoulRate', clause: 'U12.4', kind: 'number', min: 0, max: 1, default: 0,
     description: 'probability that a living player makes noise on a night: 2 fouls at once' },
 ];
@@ -59,12 +59,15 @@ export class Discipline {
 
   /**
    * Draws whether this speech earns a foul and applies the thresholds it crosses. Returns true when
-   * the player was removed (U12.3): the caller ends the elimination step.
+   * the player was removed (U12.3): the caller ends the elimination step. U12: a player's first
+   * violation (no fouls yet) is a warning worth 0.5; a later one is a minor warning worth 0.5 with
+   * probability `foulWarningShare` (drawn only then), otherwise 1.
    */
   speechFoul(seat: number): boolean {
     const { g, config } = this;
     if (config.foulRate <= 0 || !g.rng.chance(config.foulRate)) return false;
-    return this.add(seat, g.rng.chance(config.foulWarningShare) ? 0.5 : 1);
+    const first = this.foulsBySeat[seat] === 0;
+    return this.add(seat, first || g.rng.chance(config.foulWarningShare) ? 0.5 : 1);
   }
 
   /**
