@@ -33,7 +33,7 @@ export function runClubDay(c: ClubDayState): void {
   const canYield = yieldOptions(c, heard).length > 0;
   for (const seat of order) {
     if (g.alive[seat] !== 1 || c.isJailed(seat)) continue; // C10.1: the jailed give no speech
-    if (discipline.skips(seat)) continue; // U12.2 (C19)
+    if (discipline.skips(seat)) continue; // U12.2 (C19.2)
     if (speech(c, seat)) return;
     if (!canYield || g.alive[seat] !== 1) continue;
     const jailed = yieldOptions(c, heard);
@@ -54,7 +54,7 @@ function speech(c: ClubDayState, seat: number): boolean {
   const statements = g.speak(seat, 'speech');
   g.log?.push({ t: 'speech', seat, statements });
   if (!c.discipline.speechFoul(seat)) return false;
-  // C19: a technical corpse leaves silently; a Judge's prisoners go free (C10.2).
+  // C19.2: 4 fouls make a technical corpse, who leaves silently; a Judge's prisoners go free (C10.2).
   c.releaseOrphans();
   return g.checkWin();
 }
@@ -103,7 +103,7 @@ function countVotes(c: ClubDayState, order: readonly number[]): number {
     if (from === 'town' && on === 'mafia') g.award(voter, points.townVoteOnMafia);
     else if (from === 'mafia' && on === 'town') g.award(voter, points.mafiaVoteOnTown);
   }
-  // U12.2 (C19): 3 fouls cost one extra vote against in the next vote; every living player is a candidate.
+  // U12.2 (C19.2): 3 fouls cost one extra vote against in the next vote; every living player is a candidate.
   for (let s = 1; s <= g.n; s++) if (extra[s] === 1 && g.alive[s] === 1 && votable(c, s)) votes[s]++;
   c.discipline.spendExtraVotes();
   let best = 0;

@@ -113,7 +113,7 @@ export class ClubGame implements RulesGame, NightRules, TableFacts {
     this.jailed = seatArray(g.n);
     this.immunities = new Immunities(g, immunities); // C16
     this.night = new Night(g, this, order);
-    this.discipline = new Discipline(g, config);
+    this.discipline = new Discipline(g, config, 'technical-corpse'); // C19.1
     this.cancelUsed = seatArray(g.n);
     this.votes = seatArray(g.n);
     this.participants = [];
@@ -259,7 +259,7 @@ export class ClubGame implements RulesGame, NightRules, TableFacts {
   }
 
   runNight(): void {
-    // U12.4 (C19), before anyone acts: a removed Judge's prisoners go free (C10.2).
+    // C19.1, before anyone acts: the voice at night makes a technical corpse; a removed Judge's prisoners go free (C10.2).
     if (this.discipline.nightNoise(this.releaseOrphans)) return;
     this.night.run();
   }
