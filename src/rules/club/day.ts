@@ -1,5 +1,5 @@
-// The club day (C4): speeches, the vote of every living free player, the shoot-out, the Lawyer's
-// cancellation, the `friend` save, the execution and the last word.
+// The club day (C4): the last words of the night's dead, speeches, the vote of every living free
+// player, the shoot-out, the Lawyer's cancellation, the `friend` save, the execution and the last word.
 import { NO, YES } from '../../model/decisions.js';
 import { speakingOrder } from '../dayTools.js';
 import type { Game } from '../../engine/game.js';
@@ -21,12 +21,15 @@ export interface ClubDayState {
   /** The vote's candidates, each voter's own seat left out while they vote (C4.1). */
   readonly ballot: SeatList;
   shootout: boolean;
+  /** C4.5: the players killed last night, whose last words open the day (emptied as they are heard). */
+  readonly lastWordsDue: number[];
   isJailed(seat: number): boolean;
   releaseOrphans(): void;
 }
 
 export function runClubDay(c: ClubDayState): void {
   const { g, discipline } = c;
+  nightLastWords(c);
   const order = speakingOrder(g, g.day);
   const heard: number[] = []; // C10.4: the jailed who have spoken today
   // Only the Judge jails, at night: a jail empty as the day begins stays empty, and nobody is yielded to.
@@ -46,6 +49,22 @@ export function runClubDay(c: ClubDayState): void {
   }
   const condemned = countVotes(c, order);
   if (condemned !== 0) execute(c, condemned);
+}
+
+/**
+ * C4.5: every player killed last night gives a last word as the day begins, right after the dawn
+ * announcement and before the first speech, in the order the deaths were announced. A technical
+ * corpse (C19) is not among them.
+ */
+function nightLastWords(c: ClubDayState): void {
+  const { g } = c;
+  const due = c.lastWordsDue;
+  for (let i = 0; i < due.length; i++) {
+    const seat = due[i];
+    const statements = g.speak(seat, 'lastWord');
+    g.log?.push({ t: 'lastWord', seat, statements });
+  }
+  due.length = 0;
 }
 
 /** A day speech (G8) and the foul it may earn; true when the game ended. */
