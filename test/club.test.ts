@@ -11,6 +11,7 @@ import type { GameEvent } from '../src/model/events.js';
 import { playGame } from '../src/engine/play.js';
 import { ROLES } from '../src/rules/catalogue.js';
 import { ClubGame } from '../src/rules/club/index.js';
+import { RULE_SETS } from '../src/rules/registry.js';
 import { deriveGameSeed } from '../src/rng.js';
 import { runBatch } from '../src/runner/batch.js';
 import { playJobGame } from '../src/runner/job.js';
@@ -309,10 +310,121 @@ describe('the CLI on club tables', () => {
   });
 });
 
+describe('C4.5 the last word of the night\'s dead', () => {
+  /** Every check of C4.5 on one game's record: the seats that died each night speak first thing the next day, once; nobody else does then. */
+  function checkNightLastWords(log: readonly GameEvent[], k: number): number {
+    let heard = 0;
+    let died: number[] = [];
+    for (let i = 0; i < log.length; i++) {
+      const e = log[i];
+      if (e.t === 'died') died.push(e.seat);
+      // (A dawn that ends the game, or the day cap after it, leaves no next day: those dead are not heard.)
+      if (e.t !== 'phase' || e.phase !== 'day') continue;
+      // C4.5: right after the day begins, before the first speech: the night's dead, in the order announced.
+      const words = [];
+      let j = i + 1;
+      while (log[j]?.t === 'lastWord') words.push((log[j++] as Extract<GameEvent, { t: 'lastWord' }>).seat);
+      expect(words, `game ${k}, day ${e.n}: the last words opening the day`).toEqual(died);
+      heard += died.length;
+      died = [];
+    }
+    return heard;
+  }
+
+  for (const [setup, options] of [['club-12', []], ['club-20', []], ['club-10', ['start=night', 'nightFoulRate=0.02']]] as const) {
+    it(`C4.5 C4.4 C19 ${[setup, ...options].join(' ')}: every player killed at night, and nobody else, gives a last word as the next day begins`, () => {
+      const job = makeJob(setup, [...options], '45', ['smart']);
+      let heard = 0;
+      let spoken = 0;
+      for (let k = 0; k < 60; k++) {
+        const g = playJobGame(job, k, { keepLog: true });
+        const log = g.log!;
+        heard += checkNightLastWords(log, k);
+        // C4.4 and C4.5 only: every last word is of a player killed at night or executed, once; a technical corpse has none (C19).
+        const words = log.filter((e) => e.t === 'lastWord').map((e) => (e as { seat: number }).seat);
+        const removed = g.eliminations.filter((x) => x.cause !== 'fouls').map((x) => x.seat);
+        for (const s of words) expect(removed, `game ${k}: last word of ${s}`).toContain(s);
+        expect(new Set(words).size).toBe(words.length);
+        spoken += log.filter((e) => e.t === 'lastWord' && e.statements.length > 0).length;
+      }
+      expect(heard).toBeGreaterThan(60);
+      expect(spoken, 'the smart strategy says something in some last words').toBeGreaterThan(10);
+    });
+  }
+
+  it('C4.5 the night\'s last words reach every bot: each seat\'s view holds them, with their statements', () => {
+    const job = makeJob('club-12', [], '46', ['smart']);
+    let seen = 0;
+    for (let k = 0; k < 20; k++) {
+      const g = playJobGame(job, k, { keepLog: true });
+      const log = g.log!;
+      const nightWords = log.flatMap((e, i) => (e.t === 'lastWord' && log[i - 1]?.t === 'phase' ? [i] : []));
+      for (let s = 1; s <= g.n; s++) {
+        const mine = g.view(s).events();
+        for (const i of nightWords) {
+          expect(mine).toContainEqual(log[i]);
+          seen++;
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(100);
+  });
+});
+
+describe('C19 the technical corpse', () => {
+  it('C19 C19.1 C19.2 the voice at night is no foul but a technical corpse before anyone acts; no technical corpse gives a last word', () => {
+    const job = makeJob('club-12', ['nightFoulRate=0.03', 'foulRate=0.6'], '19');
+    let byNight = 0;
+    let byDay = 0;
+    for (let k = 0; k < 200; k++) {
+      const log = playJobGame(job, k, { keepLog: true }).log!;
+      let phase = '';
+      let acted = false;
+      const corpses = new Set<number>();
+      for (let i = 0; i < log.length; i++) {
+        const e = log[i];
+        if (e.t === 'phase') {
+          phase = e.phase;
+          acted = false;
+          continue;
+        }
+        if (phase === 'night') {
+          expect(e.t, `game ${k}: no foul at night at a club table (C19.1)`).not.toBe('foul');
+          if (e.t === 'effect') {
+            expect(e.what).toBe('voice at night: technical corpse');
+            expect(acted, `game ${k}: the voice is drawn before anyone acts`).toBe(false);
+            expect(log[i + 1]).toMatchObject({ t: 'eliminated', seat: e.seat, cause: 'fouls' });
+            byNight++;
+          } else if (e.t !== 'eliminated' && e.t !== 'released') acted = true;
+        }
+        if (e.t === 'eliminated' && e.cause === 'fouls') {
+          corpses.add(e.seat);
+          if (phase === 'day') {
+            expect(log[i - 1]).toMatchObject({ t: 'foul', seat: e.seat }); // C19.2: the ladder's fourth foul
+            byDay++;
+          }
+        }
+        if (e.t === 'lastWord') expect(corpses.has(e.seat), `game ${k}: technical corpse ${e.seat} gives a last word`).toBe(false);
+      }
+    }
+    expect(byNight).toBeGreaterThan(20);
+    expect(byDay).toBeGreaterThan(5);
+  });
+
+  it('C19.1 C19.2 at a club table the discipline options belong to C19.1 and C19.2, at a Ukrainian one to U12 and U12.4', () => {
+    const clause = (rules: 'club' | 'ukrainian', key: string) => RULE_SETS.get(rules)!.options.find((o) => o.key === key)?.clause;
+    expect(clause('club', 'nightFoulRate')).toBe('C19.1');
+    expect(clause('club', 'foulRate')).toBe('C19.2');
+    expect(clause('club', 'foulWarningShare')).toBe('C19.2');
+    expect(clause('ukrainian', 'nightFoulRate')).toBe('U12.4');
+    expect(clause('ukrainian', 'foulRate')).toBe('U12');
+  });
+});
+
 describe('clause coverage', () => {
   it('every clause of RULES.md section C is named by a test title or a club scenario name', () => {
-    const clauses = ['C1', 'C2', 'C3', 'C4', 'C4.1', 'C4.2', 'C4.3', 'C4.4', 'C5', 'C6', 'C7', 'C8', 'C9', 'C10', 'C10.1', 'C10.2', 'C10.3',
-      'C11', 'C12', 'C13', 'C14', 'C15', 'C16', 'C16.1', 'C16.2', 'C17', 'C17.1', 'C17.2', 'C17.3', 'C17.4', 'C17.5', 'C18', 'C19'];
+    const clauses = ['C1', 'C2', 'C3', 'C4', 'C4.1', 'C4.2', 'C4.3', 'C4.4', 'C4.5', 'C5', 'C6', 'C7', 'C8', 'C9', 'C10', 'C10.1', 'C10.2', 'C10.3',
+      'C11', 'C12', 'C13', 'C14', 'C15', 'C16', 'C16.1', 'C16.2', 'C17', 'C17.1', 'C17.2', 'C17.3', 'C17.4', 'C17.5', 'C18', 'C19', 'C19.1', 'C19.2'];
     const titles: string[] = [];
     const dir = join(ROOT, 'test', 'scenarios');
     for (const f of readdirSync(dir)) if (f.startsWith('club-') && f.endsWith('.yaml')) titles.push(readScenario(join(dir, f)).name);

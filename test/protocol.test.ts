@@ -81,6 +81,20 @@ describe('the bot protocol (docs/protocol.md)', () => {
       expect(answers.filter((m) => m.type !== 'hello').map((m) => m.id)).toEqual(asked);
     });
 
+    it('C4.5 a seat killed at night is asked for its last word (kind lastWord) as the next day begins, and the bot answers it', () => {
+      type Ev = { t: string; seat?: number; phase?: string };
+      const atDawn = requests.filter((m) => {
+        if (m.type !== 'speak' || m.kind !== 'lastWord') return false;
+        const view = m.view as { phase: string; alive: number[]; events: Ev[] };
+        const dayBegins = view.events.findIndex((e) => e.t === 'phase' && e.phase === 'day');
+        return view.phase === 'day' && !view.alive.includes(m.seat as number) && dayBegins >= 0 &&
+          view.events.slice(0, dayBegins).some((e) => e.t === 'died' && e.seat === m.seat) &&
+          view.events.slice(dayBegins + 1).every((e) => e.t === 'lastWord');
+      });
+      expect(atDawn.length).toBeGreaterThan(0);
+      for (const m of atDawn) expect(answers.find((a) => a.id === m.id)?.type).toBe('statements');
+    });
+
     it("a seat's first request of a game carries the table and every event; later ones the events since the last", () => {
       const bySeat = new Map<string, Record<string, unknown>[]>();
       for (const m of requests) if (m.type === 'decide' || m.type === 'speak') bySeat.set(`${m.game}:${m.seat}`, [...(bySeat.get(`${m.game}:${m.seat}`) ?? []), m]);

@@ -23,6 +23,7 @@ VARIANTS.push(
   ['club-12', ['jailShields=true']],
   ['club-16', ['start=night']],
   ['club-14', ['foulRate=0.15']],
+  ['club-12', ['nightFoulRate=0.02']],
   ['club-20', ['nightOrder=sportsman,maniac,killer,mafia,doctor,policeman,oligarch-brother,oligarch,judge,marilyn-sister,marilyn']],
   [join(FIX, 'club-12-immunities.yaml'), []],
   [join(FIX, 'mixed-club-courtesan.yaml'), []],

@@ -1,5 +1,5 @@
 // Club options (every [choice] of section C), the night steps, and the configuration the handlers read.
-import { DISCIPLINE_OPTIONS, disciplineConfig, type DisciplineConfig } from '../discipline.js';
+import { CLUB_DISCIPLINE_OPTIONS, disciplineConfig, type DisciplineConfig } from '../discipline.js';
 import { choice, steps, type OptionSpec, type Options } from '../options.js';
 
 /** C5: the night steps in their default order; a role acts at its own step (a sister or brother at theirs, C2). */
@@ -24,7 +24,7 @@ export const CLUB_OPTIONS: readonly OptionSpec[] = [
     description: 'the least share of mafia-team seats a club deck must have' },
   { key: 'series', clause: 'C16.1', kind: 'int', min: 1, max: 1000, default: 1,
     description: 'games per evening at the same table (run --series K): killed-first-day carries over, points per seat are summed' },
-  ...DISCIPLINE_OPTIONS,
+  ...CLUB_DISCIPLINE_OPTIONS,
 ];
 
 export interface ClubConfig extends DisciplineConfig {

@@ -1,5 +1,5 @@
-// The club day (C4): speeches, the vote of every living free player, the shoot-out, the Lawyer's
-// cancellation, the `friend` save, the execution and the last word.
+// The club day (C4): the last words of the night's dead, speeches, the vote of every living free
+// player, the shoot-out, the Lawyer's cancellation, the `friend` save, the execution and the last word.
 import { NO, YES } from '../../model/decisions.js';
 import { speakingOrder } from '../dayTools.js';
 import type { Game } from '../../engine/game.js';
@@ -21,19 +21,22 @@ export interface ClubDayState {
   /** The vote's candidates, each voter's own seat left out while they vote (C4.1). */
   readonly ballot: SeatList;
   shootout: boolean;
+  /** C4.5: the players killed last night, whose last words open the day (emptied as they are heard). */
+  readonly lastWordsDue: number[];
   isJailed(seat: number): boolean;
   releaseOrphans(): void;
 }
 
 export function runClubDay(c: ClubDayState): void {
   const { g, discipline } = c;
+  nightLastWords(c);
   const order = speakingOrder(g, g.day);
   const heard: number[] = []; // C10.4: the jailed who have spoken today
   // Only the Judge jails, at night: a jail empty as the day begins stays empty, and nobody is yielded to.
   const canYield = yieldOptions(c, heard).length > 0;
   for (const seat of order) {
     if (g.alive[seat] !== 1 || c.isJailed(seat)) continue; // C10.1: the jailed give no speech
-    if (discipline.skips(seat)) continue; // U12.2 (C19)
+    if (discipline.skips(seat)) continue; // U12.2 (C19.2)
     if (speech(c, seat)) return;
     if (!canYield || g.alive[seat] !== 1) continue;
     const jailed = yieldOptions(c, heard);
@@ -48,13 +51,29 @@ export function runClubDay(c: ClubDayState): void {
   if (condemned !== 0) execute(c, condemned);
 }
 
+/**
+ * C4.5: every player killed last night gives a last word as the day begins, right after the dawn
+ * announcement and before the first speech, in the order the deaths were announced. A technical
+ * corpse (C19) is not among them.
+ */
+function nightLastWords(c: ClubDayState): void {
+  const { g } = c;
+  const due = c.lastWordsDue;
+  for (let i = 0; i < due.length; i++) {
+    const seat = due[i];
+    const statements = g.speak(seat, 'lastWord');
+    g.log?.push({ t: 'lastWord', seat, statements });
+  }
+  due.length = 0;
+}
+
 /** A day speech (G8) and the foul it may earn; true when the game ended. */
 function speech(c: ClubDayState, seat: number): boolean {
   const { g } = c;
   const statements = g.speak(seat, 'speech');
   g.log?.push({ t: 'speech', seat, statements });
   if (!c.discipline.speechFoul(seat)) return false;
-  // C19: a technical corpse leaves silently; a Judge's prisoners go free (C10.2).
+  // C19.2: 4 fouls make a technical corpse, who leaves silently; a Judge's prisoners go free (C10.2).
   c.releaseOrphans();
   return g.checkWin();
 }
@@ -103,7 +122,7 @@ function countVotes(c: ClubDayState, order: readonly number[]): number {
     if (from === 'town' && on === 'mafia') g.award(voter, points.townVoteOnMafia);
     else if (from === 'mafia' && on === 'town') g.award(voter, points.mafiaVoteOnTown);
   }
-  // U12.2 (C19): 3 fouls cost one extra vote against in the next vote; every living player is a candidate.
+  // U12.2 (C19.2): 3 fouls cost one extra vote against in the next vote; every living player is a candidate.
   for (let s = 1; s <= g.n; s++) if (extra[s] === 1 && g.alive[s] === 1 && votable(c, s)) votes[s]++;
   c.discipline.spendExtraVotes();
   let best = 0;

@@ -102,6 +102,8 @@ export class ClubGame implements RulesGame, NightRules, TableFacts {
   private readonly seeing: readonly number[];
   /** The joint kill's participants tonight (C17.4). */
   private readonly participants: number[];
+  /** C4.5: the players killed last night, in the order their deaths were announced: their last words open the day. */
+  readonly lastWordsDue: number[] = [];
 
   constructor(
     readonly g: Game,
@@ -113,7 +115,7 @@ export class ClubGame implements RulesGame, NightRules, TableFacts {
     this.jailed = seatArray(g.n);
     this.immunities = new Immunities(g, immunities); // C16
     this.night = new Night(g, this, order);
-    this.discipline = new Discipline(g, config);
+    this.discipline = new Discipline(g, config, 'technical-corpse'); // C19.1
     this.cancelUsed = seatArray(g.n);
     this.votes = seatArray(g.n);
     this.participants = [];
@@ -259,9 +261,14 @@ export class ClubGame implements RulesGame, NightRules, TableFacts {
   }
 
   runNight(): void {
-    // U12.4 (C19), before anyone acts: a removed Judge's prisoners go free (C10.2).
+    // C19.1, before anyone acts: the voice at night makes a technical corpse; a removed Judge's prisoners go free (C10.2).
     if (this.discipline.nightNoise(this.releaseOrphans)) return;
+    const deaths = this.g.eliminations;
+    const from = deaths.length; // a technical corpse (C19) has no last word: only the dawn's deaths are due one
     this.night.run();
+    const due = this.lastWordsDue;
+    due.length = 0;
+    for (let i = from; i < deaths.length; i++) due.push(deaths[i].seat); // C4.5
   }
 
   /** C18: a team wins when the other has nobody alive (the jailed count as alive); both at once: draw. No parity. */
