@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChalkInstance } from 'chalk';
 import { UserError } from '../errors.js';
-import { DIFFERENTIAL_CHECKS, problemKey, type Problem } from '../fuzz/checks.js';
+import { DIFFERENTIAL_CHECKS, problemKey, type Problem } from '../scenario/checks.js';
 import { fuzz, GAMES_PER_CASE, playChecked, type Failure, type FuzzProgress, type FuzzRun } from '../fuzz/fuzz.js';
 import { progressBar } from './progress.js';
 import { caseJob, setupYaml, type FuzzCase, type GenerateContext } from '../fuzz/generate.js';

@@ -11,7 +11,7 @@ import { mergeRuns } from '../report/merge.js';
 import { buildReport } from '../report/report.js';
 import { gameRecord, jobFromSpec, playJobGame, type Job } from '../runner/job.js';
 import { runGames } from '../runner/parallel.js';
-import { whereTheyPart, type DifferentialCheck, type Problem } from './checks.js';
+import { whereTheyPart, type DifferentialCheck, type Problem } from '../scenario/checks.js';
 
 /**
  * One case in this many gets the differential checks: they cost two thread starts, which took 3.6–4.2 s

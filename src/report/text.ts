@@ -7,7 +7,7 @@ import type { GroupRow, PointsRow, PointsSummary, Rate, Report } from './report.
 import { METRIC_LABELS, type MetricsRow } from './metrics.js';
 import { METRIC_RATIOS } from '../stats/metrics.js';
 import { isPluginSpec } from '../strategy/registry.js';
-import { describeSide, playedSides } from '../workbench/sides.js';
+import { describeSide, playedSides } from './sides.js';
 
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
 const count = (x: number) => x.toLocaleString('en-US');

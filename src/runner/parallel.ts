@@ -7,13 +7,13 @@ import type { Worker } from 'node:worker_threads';
 import { OutcomePairs } from '../stats/paired.js';
 import { Tally, type TallyData } from '../stats/tally.js';
 import { DetailPairs, type DetailData } from '../stats/pairedDetail.js';
-import { tuneHeapForGames } from './heapTuning.js';
+import { tuneHeapForGames } from '../threads/heapTuning.js';
 import { GameFailure, newDetails, newTally, playChunk, type ArmsTally } from './batch.js';
 import { jobSpec, type Job, type JobSpec } from './job.js';
 import { isPluginSpec } from '../strategy/registry.js';
-import { fatalError, startWorker, workerEntry, WorkerLost, type FatalMessage } from './pool.js';
+import { fatalError, startWorker, workerEntry, WorkerLost, type FatalMessage } from '../threads/pool.js';
 
-export { WorkerLost } from './pool.js';
+export { WorkerLost } from '../threads/pool.js';
 import { botSettings, type BotSettings } from '../protocol/settings.js';
 
 /** Games per chunk: the unit of work handed to a thread, and of a partial result. */

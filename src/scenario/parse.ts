@@ -8,7 +8,7 @@ import { closest, textProblem } from '../text.js';
 import { DECISION_KINDS, SPEECH_KINDS, YES_NO_KINDS } from '../model/decisions.js';
 import { ROLES } from '../rules/catalogue.js';
 import { loadedRoles } from '../setup/rolePlugins.js';
-import { CHECKS, type CheckName } from '../fuzz/checks.js';
+import { CHECKS, type CheckName } from './checks.js';
 /** Script entries that set state as the phase begins instead of answering a request. */
 export const SETTINGS = ['fouls'] as const;
 
@@ -33,7 +33,7 @@ export interface Expectation {
   readonly days?: number;
   readonly points?: Readonly<Record<string, number>>;
   readonly illegalDecisions?: number;
-  /** Fuzz checks (src/fuzz/checks.ts) the whole game must pass: a fuzz repro's expectation. */
+  /** Fuzz checks (./checks.ts) the whole game must pass: a fuzz repro's expectation. */
   readonly holds?: readonly CheckName[];
 }
 
