@@ -18,7 +18,7 @@ import { replayCommand, type Job } from '../runner/job.js';
 import { loadRolePlugin } from '../setup/rolePlugins.js';
 import { parseCount, parseSeed, workerCount } from './common.js';
 
-/** Games a second fuzz plays on one thread of this 2-core machine (measured: docs/fuzzing.md). */
+/** About how many games a second fuzz plays on one thread: only to choose the thread count for a --time budget. */
 const FUZZ_GAMES_PER_SECOND = 2500;
 
 export interface FuzzFlags {
