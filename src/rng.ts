@@ -2,8 +2,8 @@
 //
 // Every stream runs alea's recurrence (Baagoe's generator, as seedrandom implements it), from a state
 // of its own: integer hashes of the game's seed and the stream's number, so no stream is a shifted copy
-// of another. (They once were: a seat's state was three outputs of the game's stream, and alea's
-// recurrence then made each seat replay the next one's draws; docs/calibration.md tells the story.)
+// of another (seeding a seat from outputs of the game's stream would make each seat replay the next
+// one's draws under alea's recurrence; docs/calibration.md).
 
 export interface Rng {
   /** Uniform float in [0, 1). */

@@ -4,7 +4,7 @@
 // other check (the case fails, with the check's name).
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DIFFERENTIAL_CHECKS } from '../src/fuzz/checks.js';
+import { DIFFERENTIAL_CHECKS } from '../src/scenario/checks.js';
 import { differentialProblem } from '../src/fuzz/differential.js';
 import { fuzz } from '../src/fuzz/fuzz.js';
 import { caseJob, generateCase, setupYaml, type GenerateContext } from '../src/fuzz/generate.js';

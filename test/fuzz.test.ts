@@ -267,7 +267,7 @@ describe('fuzz, bad input', () => {
 
 describe('the information check (G7)', () => {
   it('G7 every seat of a real game passes; a view that holds a role it was never shown, or another seat’s private event, fails', async () => {
-    const { informationProblem } = await import('../src/fuzz/information.js');
+    const { informationProblem } = await import('../src/scenario/information.js');
     const { jobFromSpec, playJobGame } = await import('../src/runner/job.js');
     for (const setup of ['ukrainian', 'club-12']) {
       const job = await jobFromSpec({ setupArg: setup, overrides: [], strategies: ['smart'], seed: '9' });

@@ -15,7 +15,7 @@ import { Table, tableOf } from '../strategies/smart/table.js';
 import { Mind } from '../strategies/smart/mind.js';
 import { Reading } from '../strategies/smart/reading.js';
 import { smart } from '../strategies/smart.js';
-import { splitStrategyList } from '../src/cli/tournament.js';
+import { splitStrategyList } from '../src/strategy/specList.js';
 import { makeJob } from './helpers/job.js';
 
 const GAMES = 800;

@@ -8,8 +8,8 @@ const [dir, setup, strategy, warm, n] = process.argv.slice(2);
 const load = (path) => import(pathToFileURL(join(dir, 'dist/src', path)).href);
 const { jobFromSpec } = await load('runner/job.js');
 const { runBatch } = await load('runner/batch.js');
-// (a build older than the switch has no heapTuning.js: it ran with pretenuring on)
-const heap = await load('runner/heapTuning.js').catch(() => null);
+// (src/threads/heapTuning.ts; src/runner/ in older builds, and none before the switch: pretenuring on)
+const heap = await load('threads/heapTuning.js').catch(() => load('runner/heapTuning.js')).catch(() => null);
 heap?.tuneHeapForGames();
 const job = await jobFromSpec({ setupArg: setup, overrides: [], strategies: [strategy], seed: '1' });
 const W = Number(warm);

@@ -151,20 +151,70 @@ function machine(): string[] {
   ];
 }
 
+/** What one bench run is set to: `--quick` shortens every measurement. */
+interface Settings {
+  readonly quick: boolean;
+  readonly cores: number;
+  readonly seconds: number;
+  readonly repeats: number;
+  readonly longGames: number;
+  readonly log: (line: string) => void;
+}
+
+/** A row's best runs: on one worker, on every core, `cores` processes side by side (first row), the floor probe. */
+interface Row {
+  readonly one: ChildResult;
+  readonly all: ChildResult;
+  readonly ceiling: ChildResult | null;
+  readonly floor: number;
+}
+
 async function main(argv: readonly string[]): Promise<void> {
   if (argv[0] === '--child') {
     process.stdout.write(JSON.stringify(await child(JSON.parse(argv[1]) as ChildTask)) + '\n');
     return;
   }
   const quick = argv.includes('--quick');
-  const cores = availableParallelism();
-  const seconds = quick ? 4 : 15;
-  const repeats = quick ? 1 : 3;
-  const longGames = quick ? 1_000_000 : 10_000_000;
-  const log = (s: string) => process.stderr.write(s + '\n');
-  const lines: string[] = ['# Benchmarks', '', `Written by \`npm run bench${quick ? ' -- --quick' : ''}\` (src/bench/bench.ts).`, '', ...machine(), ''];
+  const s: Settings = {
+    quick,
+    cores: availableParallelism(),
+    seconds: quick ? 4 : 15,
+    repeats: quick ? 1 : 3,
+    longGames: quick ? 1_000_000 : 10_000_000,
+    log: (line) => process.stderr.write(line + '\n'),
+  };
+  const lines: string[] = header(s);
+  const notes: string[] = [];
+  const checks: string[] = [];
+  for (const [setup, strategy] of ROWS) {
+    const missing = [!builtinSetup(setup) && `setup ${setup}`, !STRATEGIES.has(strategy) && `strategy ${strategy}`].filter(Boolean);
+    if (missing.length > 0) {
+      notes.push(`- Skipped ${setup} / ${strategy}: no built-in ${missing.join(' or ')} yet.`);
+      s.log(`skip ${setup}/${strategy}: no built-in ${missing.join(' or ')}`);
+      continue;
+    }
+    const row = await measureRow(setup, strategy, s);
+    if (row === null) continue;
+    lines.push(...rowLines(setup, strategy, row, s.cores));
+    checks.push(...rowChecks(setup, strategy, row, s));
+  }
+  if (notes.length > 0) lines.push('', ...notes);
+  lines.push(...longRun(s, checks));
+  const text = lines.join('\n');
+  writeFileSync(new URL('../../../docs/benchmarks.md', import.meta.url), text);
+  process.stdout.write(text);
+}
 
-  lines.push(
+/** The page's title, the machine, and the head of the table of rows. */
+function header(s: Settings): string[] {
+  const { cores, seconds, repeats } = s;
+  return [
+    '# Benchmarks',
+    '',
+    `Written by \`npm run bench${s.quick ? ' -- --quick' : ''}\` (src/bench/bench.ts).`,
+    '',
+    ...machine(),
+    '',
     `Each row is one child process: \`workers 1\` plays in-process, \`workers ${cores}\` on that many threads. Every run lasts`,
     `${seconds} s (or until every thread has finished a chunk) and counts the chunks finished by then. *Whole run* includes the cold start (JIT warm-up, and thread start-up,`,
     `where ${cores} threads warm up at once on ${cores} cores while one in-process thread has a spare core for V8's compiler`,
@@ -177,80 +227,91 @@ async function main(argv: readonly string[]): Promise<void> {
     '',
     '| setup | strategy | workers | games | games/s (whole run) | speed-up | games/s (second half) | speed-up | cores busy | games per CPU-second | peak RSS |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-  );
-  const notes: string[] = [];
-  const checks: string[] = [];
+  ];
+}
+
+/** Best of `repeats` interleaved runs of a row: on a shared machine the slowest runs measure the neighbours. */
+async function measureRow(setup: string, strategy: string, s: Settings): Promise<Row | null> {
+  const { cores, seconds, repeats, log } = s;
+  let one: ChildResult | null = null;
+  let all: ChildResult | null = null;
+  // For the first row, also `cores` separate one-worker processes side by side: the most any
+  // number of threads could hope for on this machine (shared caches, clock, hypervisor).
+  const ceilingToo = setup === ROWS[0][0] && strategy === ROWS[0][1];
+  let ceiling: ChildResult | null = null;
+  // The floor probe beside the first row, interleaved with it: the yardstick of "close to the limit".
+  const probe = ceilingToo ? floorProbe() : null;
   let floor = 0;
-  for (const [setup, strategy] of ROWS) {
-    const missing = [!builtinSetup(setup) && `setup ${setup}`, !STRATEGIES.has(strategy) && `strategy ${strategy}`].filter(Boolean);
-    if (missing.length > 0) {
-      notes.push(`- Skipped ${setup} / ${strategy}: no built-in ${missing.join(' or ')} yet.`);
-      log(`skip ${setup}/${strategy}: no built-in ${missing.join(' or ')}`);
-      continue;
+  for (let r = 0; r < repeats; r++) {
+    log(`${setup}/${strategy} (${r + 1}/${repeats}): 1 worker…`);
+    const o = measure({ setup, strategy, workers: 1, seconds });
+    log(`  ${fmt(o.rate)} games/s (warm ${fmt(o.steady)}); ${cores} workers…`);
+    const a = measure({ setup, strategy, workers: cores, seconds });
+    log(`  ${fmt(a.rate)} games/s (warm ${fmt(a.steady)})`);
+    if (!one || o.rate > one.rate) one = o;
+    if (!all || a.rate > all.rate) all = a;
+    if (probe) {
+      const f = measureFloor(probe);
+      log(`  floor probe: ${fmt(f)} games/s`);
+      if (f > floor) floor = f;
     }
-    // Best of REPEATS interleaved runs: on a shared machine the slowest runs measure the neighbours.
-    let one: ChildResult | null = null;
-    let all: ChildResult | null = null;
-    // For the first row, also `cores` separate one-worker processes side by side: the most any
-    // number of threads could hope for on this machine (shared caches, clock, hypervisor).
-    const ceilingToo = setup === ROWS[0][0] && strategy === ROWS[0][1];
-    let ceiling: ChildResult | null = null;
-    // The floor probe beside the first row, interleaved with it: the yardstick of "close to the limit".
-    const probe = ceilingToo ? floorProbe() : null;
-    for (let r = 0; r < repeats; r++) {
-      log(`${setup}/${strategy} (${r + 1}/${repeats}): 1 worker…`);
-      const o = measure({ setup, strategy, workers: 1, seconds });
-      log(`  ${fmt(o.rate)} games/s (warm ${fmt(o.steady)}); ${cores} workers…`);
-      const a = measure({ setup, strategy, workers: cores, seconds });
-      log(`  ${fmt(a.rate)} games/s (warm ${fmt(a.steady)})`);
-      if (!one || o.rate > one.rate) one = o;
-      if (!all || a.rate > all.rate) all = a;
-      if (probe) {
-        const f = measureFloor(probe);
-        log(`  floor probe: ${fmt(f)} games/s`);
-        if (f > floor) floor = f;
-      }
-      if (ceilingToo) {
-        const c = await measureSideBySide({ setup, strategy, workers: 1, seconds }, cores);
-        log(`  ${cores} processes side by side: ${fmt(c.rate)} games/s (warm ${fmt(c.steady)})`);
-        if (!ceiling || c.rate > ceiling.rate) ceiling = c;
-      }
-    }
-    if (!one || !all) continue;
-    const whole = all.rate / one.rate;
-    const warm = all.steady / one.steady;
-    lines.push(`| ${setup} | ${strategy} | 1 | ${fmt(one.games)} | ${fmt(one.rate)} | | ${fmt(one.steady)} | | ${one.busy.toFixed(2)} | ${perCpu(one)} | ${one.peakMB.toFixed(0)} MB |`);
-    lines.push(
-      `| ${setup} | ${strategy} | ${cores} | ${fmt(all.games)} | ${fmt(all.rate)} | ×${whole.toFixed(2)} | ${fmt(all.steady)} | ×${warm.toFixed(2)} | ${all.busy.toFixed(2)} | ${perCpu(all)} | ${all.peakMB.toFixed(0)} MB |`,
-    );
-    if (ceiling) {
-      lines.push(
-        `| ${setup} | ${strategy} | ${cores} processes × 1 | ${fmt(ceiling.games)} | ${fmt(ceiling.rate)} | ×${(ceiling.rate / one.rate).toFixed(2)} | ${fmt(ceiling.steady)} | ×${(ceiling.steady / one.steady).toFixed(2)} | ${ceiling.busy.toFixed(2)} | ${perCpu(ceiling)} | ${ceiling.peakMB.toFixed(0)} MB (sum) |`,
-      );
-    }
-    const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
-    if (setup === 'ukrainian' && strategy === 'smart') {
-      checks.push(`- ukrainian / smart on one worker: ${fmt(one.rate)} games/s over the whole run, ${fmt(one.steady)} warm (target ≥ ${fmt(TARGET_SMART_RATE)}): ${met(one.steady >= TARGET_SMART_RATE)}`);
-    }
-    if (setup === 'ukrainian' && strategy === 'random') {
-      checks.push(`- ukrainian / random on one worker: ${fmt(one.rate)} games/s over the whole run, ${fmt(one.steady)} warm (target ≥ ${fmt(TARGET_RATE)}): ${met(one.steady >= TARGET_RATE)}`);
-      if (floor > 0) {
-        const share = one.steady / floor;
-        checks.push(`- ukrainian / random on one worker against the floor probe (${fmt(floor)} games/s, best of the runs beside it): ×${share.toFixed(3)} warm, ×${(one.rate / floor).toFixed(3)} whole run (target ≥ ×${TARGET_FLOOR_SHARE}): ${met(share >= TARGET_FLOOR_SHARE)}`);
-      } else checks.push('- ukrainian / random against the floor probe: not measured (no ../shared/bench/floor.mjs beside the checkout; set MAFIA_FLOOR_PROBE)');
-      checks.push(`- all ${cores} cores against one worker: ×${warm.toFixed(2)} warm, ×${whole.toFixed(2)} over ${seconds} s with start-up (target ≥ ×${TARGET_SPEEDUP}): ${met(warm >= TARGET_SPEEDUP)}`);
-      const efficiency = all.rate / all.busy / (one.rate / one.busy);
-      checks.push(
-        `  (${cores} threads played ${(100 * efficiency).toFixed(0)}% as many games per CPU-second as one, with ${all.busy.toFixed(2)} of ${cores} cores busy: ×${(cores * efficiency).toFixed(2)} if every core were free)`,
-      );
+    if (ceilingToo) {
+      const c = await measureSideBySide({ setup, strategy, workers: 1, seconds }, cores);
+      log(`  ${cores} processes side by side: ${fmt(c.rate)} games/s (warm ${fmt(c.steady)})`);
+      if (!ceiling || c.rate > ceiling.rate) ceiling = c;
     }
   }
-  if (notes.length > 0) lines.push('', ...notes);
+  return one && all ? { one, all, ceiling, floor } : null;
+}
 
-  log(`long run: ${fmt(longGames)} ukrainian/random games on ${cores} workers…`);
+/** A row's lines of the table: one worker, every core, and the side-by-side ceiling if measured. */
+function rowLines(setup: string, strategy: string, { one, all, ceiling }: Row, cores: number): string[] {
+  const whole = all.rate / one.rate;
+  const warm = all.steady / one.steady;
+  const lines = [
+    `| ${setup} | ${strategy} | 1 | ${fmt(one.games)} | ${fmt(one.rate)} | | ${fmt(one.steady)} | | ${one.busy.toFixed(2)} | ${perCpu(one)} | ${one.peakMB.toFixed(0)} MB |`,
+    `| ${setup} | ${strategy} | ${cores} | ${fmt(all.games)} | ${fmt(all.rate)} | ×${whole.toFixed(2)} | ${fmt(all.steady)} | ×${warm.toFixed(2)} | ${all.busy.toFixed(2)} | ${perCpu(all)} | ${all.peakMB.toFixed(0)} MB |`,
+  ];
+  if (ceiling) {
+    lines.push(
+      `| ${setup} | ${strategy} | ${cores} processes × 1 | ${fmt(ceiling.games)} | ${fmt(ceiling.rate)} | ×${(ceiling.rate / one.rate).toFixed(2)} | ${fmt(ceiling.steady)} | ×${(ceiling.steady / one.steady).toFixed(2)} | ${ceiling.busy.toFixed(2)} | ${perCpu(ceiling)} | ${ceiling.peakMB.toFixed(0)} MB (sum) |`,
+    );
+  }
+  return lines;
+}
+
+const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+
+/** The targets a row is checked against (ukrainian / smart; ukrainian / random, the floor and the speed-up). */
+function rowChecks(setup: string, strategy: string, { one, all, floor }: Row, s: Settings): string[] {
+  const { cores, seconds } = s;
+  const checks: string[] = [];
+  if (setup === 'ukrainian' && strategy === 'smart') {
+    checks.push(`- ukrainian / smart on one worker: ${fmt(one.rate)} games/s over the whole run, ${fmt(one.steady)} warm (target ≥ ${fmt(TARGET_SMART_RATE)}): ${met(one.steady >= TARGET_SMART_RATE)}`);
+  }
+  if (setup === 'ukrainian' && strategy === 'random') {
+    const whole = all.rate / one.rate;
+    const warm = all.steady / one.steady;
+    checks.push(`- ukrainian / random on one worker: ${fmt(one.rate)} games/s over the whole run, ${fmt(one.steady)} warm (target ≥ ${fmt(TARGET_RATE)}): ${met(one.steady >= TARGET_RATE)}`);
+    if (floor > 0) {
+      const share = one.steady / floor;
+      checks.push(`- ukrainian / random on one worker against the floor probe (${fmt(floor)} games/s, best of the runs beside it): ×${share.toFixed(3)} warm, ×${(one.rate / floor).toFixed(3)} whole run (target ≥ ×${TARGET_FLOOR_SHARE}): ${met(share >= TARGET_FLOOR_SHARE)}`);
+    } else checks.push('- ukrainian / random against the floor probe: not measured (no ../shared/bench/floor.mjs beside the checkout; set MAFIA_FLOOR_PROBE)');
+    checks.push(`- all ${cores} cores against one worker: ×${warm.toFixed(2)} warm, ×${whole.toFixed(2)} over ${seconds} s with start-up (target ≥ ×${TARGET_SPEEDUP}): ${met(warm >= TARGET_SPEEDUP)}`);
+    const efficiency = all.rate / all.busy / (one.rate / one.busy);
+    checks.push(
+      `  (${cores} threads played ${(100 * efficiency).toFixed(0)}% as many games per CPU-second as one, with ${all.busy.toFixed(2)} of ${cores} cores busy: ×${(cores * efficiency).toFixed(2)} if every core were free)`,
+    );
+  }
+  return checks;
+}
+
+/** The long run (memory stays flat) and, after it, every target's line. */
+function longRun(s: Settings, checks: readonly string[]): string[] {
+  const { cores, longGames } = s;
+  s.log(`long run: ${fmt(longGames)} ukrainian/random games on ${cores} workers…`);
   const long = measure({ setup: 'ukrainian', strategy: 'random', workers: cores, games: longGames });
-  checks.push(`- ${fmt(longGames)} games: peak RSS ${long.peakMB.toFixed(0)} MB (target < ${TARGET_PEAK_MB} MB): ${long.peakMB < TARGET_PEAK_MB ? 'met' : 'NOT met'}`);
-  lines.push(
+  return [
     '',
     '## Memory over a long run',
     '',
@@ -264,13 +325,11 @@ async function main(argv: readonly string[]): Promise<void> {
     '## Targets',
     '',
     ...checks,
+    `- ${fmt(longGames)} games: peak RSS ${long.peakMB.toFixed(0)} MB (target < ${TARGET_PEAK_MB} MB): ${long.peakMB < TARGET_PEAK_MB ? 'met' : 'NOT met'}`,
     '',
     `Load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' / ')}.`,
     '',
-  );
-  const text = lines.join('\n');
-  writeFileSync(new URL('../../../docs/benchmarks.md', import.meta.url), text);
-  process.stdout.write(text);
+  ];
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {

@@ -1,5 +1,5 @@
 // The floor probe (`../shared/bench/floor.mjs` beside the checkout, or $MAFIA_FLOOR_PROBE): a bare
-// 12-seat random loop, the yardstick of issue 11's floor share. Used by `npm run bench` and by
+// 12-seat random loop, the yardstick of the floor share (the engine's random game against it). Used by `npm run bench` and by
 // `npm run bench:pair -- REF --floor` (scripts/perf/pair.mjs).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -21,7 +21,7 @@ import { playArms } from '../workbench/play.js';
 import { header, heldParams, retuneAll, strategiesLine, tunesLines, withSides, type BenchFlags, type BenchResult } from './workbench.js';
 import { armSpecs } from '../exploit/variants.js';
 import type { RetunedArm } from '../workbench/retune.js';
-import { sidesLine } from '../workbench/sides.js';
+import { sidesLine } from '../report/sides.js';
 
 export interface BalanceFlags extends BenchFlags {
   knob: string;

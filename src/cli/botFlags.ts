@@ -1,20 +1,13 @@
 // The flags of the commands that play bots in other processes (docs/protocol.md): the limits every
-// protocol bot plays under and which plug-ins run isolated. One place registers and parses them.
-import type { Command } from 'commander';
+// protocol bot plays under and which plug-ins run isolated, parsed here (src/cli/commands/flags.ts
+// declares them).
 import { DEFAULT_BOT_SETTINGS, setBotSettings, type BotSettings, type IsolateMode } from '../protocol/settings.js';
-import { once, parseCount } from './common.js';
+import { parseCount } from './common.js';
 
 export interface BotFlags {
   decisionTimeout?: string;
   botMemory?: string;
   isolate?: boolean;
-}
-
-export function botOptions(cmd: Command, isolateHelp = 'run JS/TS plug-ins in a process of their own, behind the bot protocol'): Command {
-  return cmd
-    .option('--decision-timeout <ms>', `the longest a protocol bot may take over one decision or speech (default ${DEFAULT_BOT_SETTINGS.decisionTimeoutMs})`, once('--decision-timeout'))
-    .option('--bot-memory <mb>', `memory limit of each bot process, MB (default ${DEFAULT_BOT_SETTINGS.memoryMb})`, once('--bot-memory'))
-    .option('--isolate', isolateHelp);
 }
 
 /** Parses the flags and makes them this process's settings (the worker threads get them from it). */

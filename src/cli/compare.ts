@@ -10,7 +10,7 @@ import { formatRate, table } from '../report/text.js';
 import { applySetting, describeSetting, parseSetting, type ArmSpec, type Setting } from '../workbench/arms.js';
 import { playedCompare, type CompareReport } from '../workbench/compare.js';
 import type { ArmResult, Notable } from '../workbench/report.js';
-import { sidesLine } from '../workbench/sides.js';
+import { sidesLine } from '../report/sides.js';
 import { formatDifference, formatP } from '../report/text.js';
 import { header, heldParams, playBench, runLine, strategiesLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ChalkInstance } from 'chalk';
 import { UserError } from '../errors.js';
-import { DIFFERENTIAL_CHECKS, problemKey, type Problem } from '../fuzz/checks.js';
+import { DIFFERENTIAL_CHECKS, problemKey, type Problem } from '../scenario/checks.js';
 import { fuzz, GAMES_PER_CASE, playChecked, type Failure, type FuzzProgress, type FuzzRun } from '../fuzz/fuzz.js';
 import { progressBar } from './progress.js';
 import { caseJob, setupYaml, type FuzzCase, type GenerateContext } from '../fuzz/generate.js';
@@ -18,7 +18,7 @@ import { replayCommand, type Job } from '../runner/job.js';
 import { loadRolePlugin } from '../setup/rolePlugins.js';
 import { parseCount, parseSeed, workerCount } from './common.js';
 
-/** Games a second fuzz plays on one thread of this 2-core machine (measured: docs/fuzzing.md). */
+/** About how many games a second fuzz plays on one thread: only to choose the thread count for a --time budget. */
 const FUZZ_GAMES_PER_SECOND = 2500;
 
 export interface FuzzFlags {

@@ -1,8 +1,8 @@
 // `mafia-sim replay`: replays one game of a run from its seed and narrates it (or prints its record).
 import type { ChalkInstance } from 'chalk';
 import { checkInvariants, InvariantError } from '../engine/invariants.js';
-import { replayedDifferently } from '../fuzz/checks.js';
-import { informationProblem } from '../fuzz/information.js';
+import { replayedDifferently } from '../scenario/checks.js';
+import { informationProblem } from '../scenario/information.js';
 import type { Game } from '../engine/game.js';
 import type { RulesGame } from '../rules/ruleSet.js';
 import { gameRecord, playJobGame, type GameRecord, type Job } from '../runner/job.js';

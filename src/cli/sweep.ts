@@ -7,7 +7,7 @@ import { bandChart, heatMap } from '../report/chart.js';
 import { formatRate, table } from '../report/text.js';
 import { playedSweep, sweepArms, type SweepReport } from '../workbench/sweep.js';
 import { MAX_POINTS, parseVary } from '../workbench/values.js';
-import { sideSource } from '../workbench/sides.js';
+import { sideSource } from '../report/sides.js';
 import { formatDifference } from '../report/text.js';
 import { header, heldParams, playBench, playingLine, runLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
 

@@ -2,9 +2,9 @@
 // of town win % with Wilson 95% intervals, each pairing's paired difference from the first, and the mean
 // game length per pairing (or the same data as JSON). Ctrl-C reports the games finished.
 import type { ChalkInstance } from 'chalk';
-import { UserError } from '../errors.js';
 import { loadSetup } from '../setup/load.js';
 import { loadStrategies } from '../strategy/load.js';
+import { splitStrategyList } from '../strategy/specList.js';
 import { runTournament, type Pairing, type TournamentReport } from '../tournament/tournament.js';
 import { fitTable, UNLIMITED, wrapItems, wrapWords, type Column } from '../report/fit.js';
 import { formatDifference, formatP, formatRate, metricsTable } from '../report/text.js';
@@ -27,27 +27,6 @@ export interface TournamentFlags {
   metrics?: boolean;
   /** Stop at the first failed game (a bot that timed out, crashed, …) instead of recording it. */
   strict?: boolean;
-}
-
-/**
- * `a,b:k=1,j=2,c` → [a, b:k=1,j=2, c]: a `key=value` item continues the parameters of the strategy
- * before it (parameters are comma-separated too).
- */
-export function splitStrategyList(raw: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const group of raw) {
-    for (const item of group.split(',').map((x) => x.trim())) {
-      if (item === '') continue;
-      const continues = /^[A-Za-z_][\w-]*=/.test(item) && out.length > 0 && out[out.length - 1].includes(':');
-      if (continues) out[out.length - 1] += `,${item}`;
-      else if (/^[A-Za-z_][\w-]*=/.test(item)) {
-        throw new UserError(`--strategies ${group}: "${item}" is a parameter with no strategy before it (write NAME:${item})`);
-      } else out.push(item);
-    }
-  }
-  if (out.length === 0) throw new UserError('--strategies: name at least one strategy, e.g. --strategies random,smart');
-  if (new Set(out).size !== out.length) throw new UserError(`--strategies ${raw.join(',')}: a strategy is listed twice`);
-  return out;
 }
 
 export async function tournamentCommand(flags: TournamentFlags, signal?: AbortSignal): Promise<TournamentReport> {

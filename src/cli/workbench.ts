@@ -10,7 +10,7 @@ import { armJobs, type ArmSpec, type Setting } from '../workbench/arms.js';
 import { playArms, type Played } from '../workbench/play.js';
 import type { PlayedArm, WorkbenchCommon, WorkbenchKind } from '../workbench/report.js';
 import { retuneArm, RetuneInterrupted, sidesAfterTune, type PointTune, type RetunePlan, type RetunedArm } from '../workbench/retune.js';
-import { playedSides, sidesLine, type PlayedSides } from '../workbench/sides.js';
+import { playedSides, sidesLine, type PlayedSides } from '../report/sides.js';
 import { sidesFromSpecs } from '../exploit/variants.js';
 import { formatDifference } from '../report/text.js';
 import { loadSetup } from '../setup/load.js';

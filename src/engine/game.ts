@@ -149,7 +149,7 @@ export class Game implements ViewSource {
   /**
    * The options of a yes/no question (YES, NO): one array per game, made at its first question. A
    * constant shared by every game of a thread would let a bot's write carry over into other games;
-   * frozen, it made every read of a bot's options slower (docs/performance.md).
+   * a frozen one would slow every read of a bot's options (docs/performance.md: frozen arrays).
    */
   yesNo(): readonly number[] {
     return (this.yesNoOptions ??= [YES, NO]);

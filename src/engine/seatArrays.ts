@@ -1,6 +1,10 @@
 // Per-seat arrays (index 0 unused, seats 1..n) and lists of seats. Made, cleared and searched with
-// plain loops: on arrays this small, Array.prototype.fill goes through the runtime and cost more than
-// the rest of a night, and includes is a call into a builtin where an inlined loop is a few compares.
+// plain loops, which the compiler inlines into the engine's hot functions: includes is a call into a
+// builtin where an inlined loop is a few compares, and for these short arrays of small integers,
+// cleared inside the rules' per-phase code, a loop measured cheaper than Array.prototype.fill. That is
+// not a rule for every array: smart's Table (strategies/smart/table.ts) clears its larger arrays of
+// doubles once per game with fill, which measured cheaper there (docs/performance.md: "Loops, fill
+// and slice").
 
 /** A packed per-seat array of `value` (0 unless given), index 0 included. */
 export function seatArray(n: number, value = 0): number[] {

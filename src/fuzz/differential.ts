@@ -11,12 +11,11 @@ import { mergeRuns } from '../report/merge.js';
 import { buildReport } from '../report/report.js';
 import { gameRecord, jobFromSpec, playJobGame, type Job } from '../runner/job.js';
 import { runGames } from '../runner/parallel.js';
-import { whereTheyPart, type DifferentialCheck, type Problem } from './checks.js';
+import { whereTheyPart, type DifferentialCheck, type Problem } from '../scenario/checks.js';
 
 /**
- * One case in this many gets the differential checks: they cost two thread starts, which took 3.6–4.2 s
- * for one case on this 2-core machine at a load average of 12 (a 20-game run on two threads), about
- * what 40 cases' games take there: one in 500 adds some 8%.
+ * One case in this many gets the differential checks: they cost two thread starts, about what 40
+ * cases' games take, so one in 500 keeps their share of a fuzz run small.
  */
 export const DIFFERENTIAL_EVERY = 500;
 

@@ -1,4 +1,4 @@
-// `mafia-sim fuzz`: plays generated cases (./generate.ts) with every check on (./checks.ts) — the
+// `mafia-sim fuzz`: plays generated cases (./generate.ts) with every check on (src/scenario/checks.ts) — the
 // engine's invariants after every phase, every decision against the options offered (G9), a result
 // within the day cap (G5, G6), points never negative, and on each case's first game G7 and G10 — plus
 // the differential checks on a sample of cases (./differential.ts), in-process or on worker threads
@@ -9,8 +9,8 @@ import type { Game } from '../engine/game.js';
 import { RULE_SETS } from '../rules/registry.js';
 import { playJobGame, type Job } from '../runner/job.js';
 import { DEFAULT_STRATEGY, splitSpec } from '../strategy/registry.js';
-import { runPool, workerEntry } from '../runner/pool.js';
-import { checkedGame, DIFFERENTIAL_CHECKS, type Problem } from './checks.js';
+import { runPool, workerEntry } from '../threads/pool.js';
+import { checkedGame, DIFFERENTIAL_CHECKS, type Problem } from '../scenario/checks.js';
 import { differentialProblem, DIFFERENTIAL_EVERY, type Doctor } from './differential.js';
 import { caseJob, generateCase, setupYaml, type FuzzCase, type GenerateContext } from './generate.js';
 
@@ -62,7 +62,7 @@ export class Coverage {
 }
 
 /**
- * Plays game k of the job with every check on (./checks.ts); the problem it broke, or null. With `twice`
+ * Plays game k of the job with every check on (src/scenario/checks.ts); the problem it broke, or null. With `twice`
  * (a case's first game), also every seat's view against the record (G7) and a second play that must
  * give the same record (G10: a bot with state shared between games or its own Math.random fails here).
  */

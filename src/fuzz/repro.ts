@@ -16,7 +16,7 @@ import { readScenario } from '../scenario/parse.js';
 import { runScenario } from '../scenario/run.js';
 import { playJobGame, type Job } from '../runner/job.js';
 import { DEFAULT_STRATEGY } from '../strategy/default.js';
-import { checkedGame, problemKey, type Problem } from './checks.js';
+import { checkedGame, problemKey, type Problem } from '../scenario/checks.js';
 
 export interface Repro {
   /** The scenario file, or null when none reproduces the failure (`note` says why). */

@@ -5,7 +5,7 @@
 import { UserError } from '../errors.js';
 import { RULE_SETS } from '../rules/registry.js';
 import { splitSpec } from '../strategy/registry.js';
-import { problemKey } from './checks.js';
+import { problemKey } from '../scenario/checks.js';
 import { GAMES_PER_CASE, playChecked, type Failure } from './fuzz.js';
 import { caseJob, type FuzzCase, type GenerateContext } from './generate.js';
 

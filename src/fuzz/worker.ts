@@ -1,8 +1,8 @@
 // Fuzz worker-thread entry (runs from dist/): loads the run's role plug-ins and plug-in strategies,
-// then plays the cases the main thread sends (src/runner/pool.ts), posting back each case's games.
+// then plays the cases the main thread sends (src/threads/pool.ts), posting back each case's games.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RoleDef } from '../model/roles.js';
-import { fatalMessage, type PoolMessage } from '../runner/pool.js';
+import { fatalMessage, type PoolMessage } from '../threads/pool.js';
 import { loadRolePlugin } from '../setup/rolePlugins.js';
 import { loadStrategies } from '../strategy/load.js';
 import { playCase, type CasePlayed, type FuzzWorkerInit } from './fuzz.js';

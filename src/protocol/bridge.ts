@@ -5,7 +5,7 @@
 // never come here: their hot path is unchanged (docs/protocol.md, "Why Atomics.wait").
 import { BroadcastChannel, MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { BotMessage } from './wire.js';
-import { workerEntry } from '../runner/pool.js';
+import { workerEntry } from '../threads/pool.js';
 
 /** How to start a bot: a program and its arguments, and variables added to the environment. */
 export interface BotLaunch {

@@ -11,7 +11,7 @@ import { GameStreams } from '../rng.js';
 import type { Decision, DecisionRequest, GameTag, Player, Strategy } from '../strategy/types.js';
 import type { PlayerView } from '../views/view.js';
 import { fileURLToPath } from 'node:url';
-import { workerEntry } from '../runner/pool.js';
+import { workerEntry } from '../threads/pool.js';
 import { botBridge, type BotLaunch } from './bridge.js';
 import { botSettings } from './settings.js';
 import { PROTOCOL_VERSION, wireView, type BotMessage, type EngineMessage, type ViewMode } from './wire.js';

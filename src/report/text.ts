@@ -7,7 +7,7 @@ import type { GroupRow, PointsRow, PointsSummary, Rate, Report } from './report.
 import { METRIC_LABELS, type MetricsRow } from './metrics.js';
 import { METRIC_RATIOS } from '../stats/metrics.js';
 import { isPluginSpec } from '../strategy/registry.js';
-import { describeSide, playedSides } from '../workbench/sides.js';
+import { describeSide, playedSides } from './sides.js';
 
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
 const count = (x: number) => x.toLocaleString('en-US');
@@ -99,22 +99,7 @@ function tunedLine(r: Report): string | null {
  * every table whole). Replay commands of failed games are never wrapped: they are for copying.
  */
 export function renderReport(r: Report, c: ChalkInstance, width = UNLIMITED): string {
-  const out: string[] = [];
-  const words = (label: string, text: string) => out.push(...wrapItems(label, text.split(' '), width, ' '));
-  const roles = Object.entries(r.setup.roles).map(([id, n]) => (n > 1 ? `${id}×${n}` : id)).join(' ');
-  words(`${c.bold('Setup')}   `, `${r.setup.name} (${r.setup.rules} rules, ${r.setup.players} players): ${roles}`);
-  out.push(...wrapItems(`${c.bold('Options')} `, Object.entries(r.setup.options).map(([k, v]) => `${k}=${describeValue(v)}`), width));
-  const scoring = Object.entries(r.setup.scoring).filter(([, v]) => v !== 0).map(([k, v]) => `${k}=${v}`).join(' ');
-  words(`${c.bold('Run')}     `, `${count(r.games)} games, seed ${r.seed}, strategies ${r.strategies.join(' ')}${r.range.first > 0 || r.partial ? `, games ${r.range.first}–${r.range.end - 1}` : ''}; scoring ${scoring}`);
-  const tuned = tunedLine(r);
-  if (tuned !== null) words(`${c.bold('Plays')}   `, tuned);
-  if (r.precision) {
-    const { halfWidth, target, reached } = r.precision;
-    const said = `town win ±${(100 * halfWidth).toFixed(2)}% after ${count(r.games)} games`;
-    const text = reached ? `${said} (asked for ±${(100 * target).toFixed(2)}%)` : `${said}: the --games limit came before the ±${(100 * target).toFixed(2)}% asked for`;
-    for (const l of wrapItems(`${c.bold('Precision')} `, text.split(' '), width, ' ')) out.push(reached ? l : c.yellow(l));
-  }
-  if (r.partial) out.push(...wrapWords('PARTIAL: the run was interrupted; these are the games that finished.', width).map((l) => c.yellow.bold(l)));
+  const out: string[] = runHeader(r, c, width);
   out.push('');
   // A bold title and the sentence after it; `rest` starts with its own separator (': …' or ' (…)').
   const heading = (bold: string, rest = '') => {
@@ -174,6 +159,34 @@ export function renderReport(r: Report, c: ChalkInstance, width = UNLIMITED): st
     out.push(metricsTable(r.metrics, width, c));
   }
 
+  out.push(...problemLines(r, c, width));
+  return out.join('\n');
+}
+
+/** The lines above the tables: the setup, its options, the run, how it was played, its precision. */
+function runHeader(r: Report, c: ChalkInstance, width: number): string[] {
+  const out: string[] = [];
+  const words = (label: string, text: string) => out.push(...wrapItems(label, text.split(' '), width, ' '));
+  const roles = Object.entries(r.setup.roles).map(([id, n]) => (n > 1 ? `${id}×${n}` : id)).join(' ');
+  words(`${c.bold('Setup')}   `, `${r.setup.name} (${r.setup.rules} rules, ${r.setup.players} players): ${roles}`);
+  out.push(...wrapItems(`${c.bold('Options')} `, Object.entries(r.setup.options).map(([k, v]) => `${k}=${describeValue(v)}`), width));
+  const scoring = Object.entries(r.setup.scoring).filter(([, v]) => v !== 0).map(([k, v]) => `${k}=${v}`).join(' ');
+  words(`${c.bold('Run')}     `, `${count(r.games)} games, seed ${r.seed}, strategies ${r.strategies.join(' ')}${r.range.first > 0 || r.partial ? `, games ${r.range.first}–${r.range.end - 1}` : ''}; scoring ${scoring}`);
+  const tuned = tunedLine(r);
+  if (tuned !== null) words(`${c.bold('Plays')}   `, tuned);
+  if (r.precision) {
+    const { halfWidth, target, reached } = r.precision;
+    const said = `town win ±${(100 * halfWidth).toFixed(2)}% after ${count(r.games)} games`;
+    const text = reached ? `${said} (asked for ±${(100 * target).toFixed(2)}%)` : `${said}: the --games limit came before the ±${(100 * target).toFixed(2)}% asked for`;
+    for (const l of wrapItems(`${c.bold('Precision')} `, text.split(' '), width, ' ')) out.push(reached ? l : c.yellow(l));
+  }
+  if (r.partial) out.push(...wrapWords('PARTIAL: the run was interrupted; these are the games that finished.', width).map((l) => c.yellow.bold(l)));
+  return out;
+}
+
+/** The lines below the tables: illegal decisions replaced (G9) and failed games with their replays. */
+function problemLines(r: Report, c: ChalkInstance, width: number): string[] {
+  const out: string[] = [];
   if (r.illegalDecisions > 0) out.push('', ...wrapWords(`Illegal decisions replaced by the rule's default (G9): ${count(r.illegalDecisions)}`, width).map((l) => c.yellow(l)));
   for (const x of r.illegalExamples ?? []) out.push(...wrapWords(`  game ${x.game}: ${x.what}`, width).map((l) => c.yellow(l)));
   if (r.failedGames > 0) {
@@ -181,7 +194,7 @@ export function renderReport(r: Report, c: ChalkInstance, width = UNLIMITED): st
     out.push('', ...wrapWords(`${count(r.failedGames)} game(s) failed. Replay with${shown}:`, width).map((l) => c.red.bold(l)));
     for (const f of r.failures) out.push(c.red(`  ${f.replay}    # ${f.error}`));
   }
-  return out.join('\n');
+  return out;
 }
 
 /** The behaviour metrics of a run or a tournament pairing: one column per side and strategy. */

@@ -7,13 +7,13 @@ import type { Worker } from 'node:worker_threads';
 import { OutcomePairs } from '../stats/paired.js';
 import { Tally, type TallyData } from '../stats/tally.js';
 import { DetailPairs, type DetailData } from '../stats/pairedDetail.js';
-import { tuneHeapForGames } from './heapTuning.js';
+import { tuneHeapForGames } from '../threads/heapTuning.js';
 import { GameFailure, newDetails, newTally, playChunk, type ArmsTally } from './batch.js';
 import { jobSpec, type Job, type JobSpec } from './job.js';
 import { isPluginSpec } from '../strategy/registry.js';
-import { fatalError, startWorker, workerEntry, WorkerLost, type FatalMessage } from './pool.js';
+import { fatalError, startWorker, workerEntry, WorkerLost, type FatalMessage } from '../threads/pool.js';
 
-export { WorkerLost } from './pool.js';
+export { WorkerLost } from '../threads/pool.js';
 import { botSettings, type BotSettings } from '../protocol/settings.js';
 
 /** Games per chunk: the unit of work handed to a thread, and of a partial result. */
@@ -162,8 +162,30 @@ async function runInProcess({ jobs, plan, chunks, chunkFrom, chunkTo, merged }: 
   return merged.result(plan.end, false);
 }
 
+/** What every worker thread of a run starts from: the jobs as plain specs, and the run's switches. */
+function workerInit(jobs: readonly Job[], plan: RunPlan): WorkerInit {
+  return { specs: jobs.map(jobSpec), check: plan.check === true, strict: plan.strict === true, records: plan.onLines !== undefined, details: plan.details === true, metrics: plan.metrics === true, bots: botSettings(), ...(plan.baselines ? { baselines: plan.baselines } : {}) };
+}
+
+/** A thread died: the error names the games it took with it and the plug-ins that may have killed it. */
+function workerLost(jobs: readonly Job[], what: string, req: ChunkRequest | undefined): WorkerLost {
+  const games = req ? ` while playing games ${req.from}–${req.to - 1}` : '';
+  const plugins = [...new Set(jobs.flatMap((j) => j.strategies.specs).filter((spec) => isPluginSpec(spec)))];
+  const suspects = plugins.length > 0 ? ` (plug-in strategies in play: ${plugins.join(', ')})` : '';
+  return new WorkerLost(`a worker thread ${what}${games}${suspects}; the run is stopped`);
+}
+
+/** A chunk's tallies as a worker posted them (plain data), made objects again. */
+function chunkTally(done: ChunkData): ArmsTally {
+  return {
+    tallies: done.tallies.map((t) => Tally.fromJSON(t)),
+    pairs: done.pairs.map((p) => OutcomePairs.fromJSON(p)),
+    ...(done.details ? { details: done.details.map((d) => (d === null ? null : DetailPairs.fromJSON(d))) } : {}),
+  };
+}
+
 function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies }: Ctx, count: number): Promise<ArmsResult> {
-  const init: WorkerInit = { specs: jobs.map(jobSpec), check: plan.check === true, strict: plan.strict === true, records: plan.onLines !== undefined, details: plan.details === true, metrics: plan.metrics === true, bots: botSettings(), ...(plan.baselines ? { baselines: plan.baselines } : {}) };
+  const init = workerInit(jobs, plan);
   // Chunks finished out of order wait here until the ones before them are in; handing out chunks at
   // most WINDOW ahead of the first unmerged one bounds that buffer whatever a slow thread does.
   const window = 4 * count;
@@ -178,13 +200,7 @@ function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies 
     const idle: Worker[] = [];
     /** The chunk each busy worker is playing, to name the games a dead worker took with it. */
     const playing = new Map<Worker, ChunkRequest>();
-    const lost = (w: Worker, what: string) => {
-      const req = playing.get(w);
-      const games = req ? ` while playing games ${req.from}–${req.to - 1}` : '';
-      const plugins = [...new Set(jobs.flatMap((j) => j.strategies.specs).filter((spec) => isPluginSpec(spec)))];
-      const suspects = plugins.length > 0 ? ` (plug-in strategies in play: ${plugins.join(', ')})` : '';
-      fail(new WorkerLost(`a worker thread ${what}${games}${suspects}; the run is stopped`));
-    };
+    const lost = (w: Worker, what: string) => fail(workerLost(jobs, what, playing.get(w)));
 
     const finish = (outcome: () => void) => {
       if (settled) return;
@@ -209,11 +225,7 @@ function runOnWorkers({ jobs, plan, chunks, chunkFrom, chunkTo, merged: tallies 
       while (waiting.has(merged)) {
         const done = waiting.get(merged)!;
         waiting.delete(merged);
-        tallies.add({
-          tallies: done.tallies.map((t) => Tally.fromJSON(t)),
-          pairs: done.pairs.map((p) => OutcomePairs.fromJSON(p)),
-          ...(done.details ? { details: done.details.map((d) => (d === null ? null : DetailPairs.fromJSON(d))) } : {}),
-        });
+        tallies.add(chunkTally(done));
         if (done.lines !== null) plan.onLines?.(done.lines);
         merged++;
         plan.onProgress?.(chunkTo(merged - 1) - plan.first);

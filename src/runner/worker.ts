@@ -5,7 +5,7 @@ import { GameFailure, playChunk } from './batch.js';
 import { jobFromSpec, type Job } from './job.js';
 import { setBotSettings } from '../protocol/settings.js';
 import type { ChunkRequest, WorkerInit, WorkerMessage } from './parallel.js';
-import { fatalMessage } from './pool.js';
+import { fatalMessage } from '../threads/pool.js';
 
 const port = parentPort!;
 const init = workerData as WorkerInit;

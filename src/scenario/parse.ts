@@ -8,7 +8,7 @@ import { closest, textProblem } from '../text.js';
 import { DECISION_KINDS, SPEECH_KINDS, YES_NO_KINDS } from '../model/decisions.js';
 import { ROLES } from '../rules/catalogue.js';
 import { loadedRoles } from '../setup/rolePlugins.js';
-import { CHECKS, type CheckName } from '../fuzz/checks.js';
+import { CHECKS, type CheckName } from './checks.js';
 /** Script entries that set state as the phase begins instead of answering a request. */
 export const SETTINGS = ['fouls'] as const;
 
@@ -33,7 +33,7 @@ export interface Expectation {
   readonly days?: number;
   readonly points?: Readonly<Record<string, number>>;
   readonly illegalDecisions?: number;
-  /** Fuzz checks (src/fuzz/checks.ts) the whole game must pass: a fuzz repro's expectation. */
+  /** Fuzz checks (./checks.ts) the whole game must pass: a fuzz repro's expectation. */
   readonly holds?: readonly CheckName[];
 }
 
@@ -88,53 +88,9 @@ export function readScenario(file: string): Scenario {
   const game = d.game === undefined ? 0 : Number.isInteger(d.game) && (d.game as number) >= 0 ? (d.game as number) : fail('game', `expected a game index ≥ 0; got ${JSON.stringify(d.game)}`);
   const seededDeal = d.seededDeal === undefined ? false : typeof d.seededDeal === 'boolean' ? d.seededDeal : fail('seededDeal', `expected true or false; got ${JSON.stringify(d.seededDeal)}`);
   const fallback = d.fallback === undefined ? 'none' : String(d.fallback);
-  const script = new Map<string, PhaseScript>();
-  if (d.script !== undefined) {
-    if (!isRecord(d.script)) fail('script', 'must be a mapping of phase ("night 1", "day 2") to decisions');
-    for (const [phase, bySeat] of Object.entries(d.script as Record<string, unknown>)) {
-      if (!/^(day|night) \d+$/.test(phase)) fail(`script.${phase}`, 'a phase is "day N" or "night N"');
-      if (!isRecord(bySeat)) fail(`script.${phase}`, 'must map seats (or roles, or "all") to decisions');
-      const ps: PhaseScript = new Map();
-      for (const [who, answers] of Object.entries(bySeat as Record<string, unknown>)) {
-        const field = `script.${phase}.${who}`;
-        if (!isRecord(answers)) fail(field, 'must map decision kinds to answers');
-        const seats = resolveSeats(who, deal, (m) => fail(field, m));
-        for (const seat of seats) {
-          const m = ps.get(seat) ?? new Map();
-          for (const [kind, value] of Object.entries(answers as Record<string, unknown>)) {
-            m.set(kind, parseAnswer(kind, value, deal.length, (msg) => fail(`${field}.${kind}`, msg)));
-          }
-          ps.set(seat, m);
-        }
-      }
-      script.set(phase, ps);
-    }
-  }
+  const script = d.script === undefined ? new Map<string, PhaseScript>() : readScript(d.script, deal, fail);
   const expect = d.expect === undefined ? [] : Array.isArray(d.expect) ? d.expect : fail('expect', 'must be a list');
-  expect.forEach((e, i) => {
-    if (!isRecord(e)) fail(`expect[${i}]`, 'must be a mapping');
-    for (const k of Object.keys(e as object)) if (!EXPECT_FIELDS.includes(k)) fail(`expect[${i}].${k}`, `unknown expectation${closest(k, EXPECT_FIELDS)}`);
-    const after = (e as Expectation).after;
-    if (after !== undefined && !/^(day|night) \d+$/.test(after)) fail(`expect[${i}].after`, 'a phase is "day N" or "night N"');
-    for (const k of SEAT_LISTS) {
-      const list = (e as Record<string, unknown>)[k];
-      if (list !== undefined && (!Array.isArray(list) || !list.every((x) => Number.isInteger(x)))) fail(`expect[${i}].${k}`, 'must be a list of seat numbers');
-    }
-    const holds = (e as Record<string, unknown>).holds;
-    if (holds !== undefined) {
-      if (!Array.isArray(holds) || holds.length === 0) fail(`expect[${i}].holds`, `must be a list of fuzz checks (${CHECKS.join(', ')})`);
-      for (const h of holds as unknown[]) if (!(CHECKS as readonly unknown[]).includes(h)) fail(`expect[${i}].holds`, `unknown check ${JSON.stringify(h)}${closest(String(h), CHECKS)} (${CHECKS.join(', ')})`);
-      if (after !== undefined) fail(`expect[${i}].holds`, 'holds checks the whole game, after every phase: it cannot be given with after');
-    }
-    const counts = (e as Record<string, unknown>).counts;
-    if (counts !== undefined && (!Array.isArray(counts) || !counts.every((c) => isRecord(c) && Number.isInteger(c.times) && isRecord(c.event) && Object.keys(c).length === 2))) {
-      fail(`expect[${i}].counts`, 'must be a list of {times: N, event: PATTERN}');
-    }
-    for (const k of PATTERN_LISTS) {
-      const list = (e as Record<string, unknown>)[k];
-      if (list !== undefined && (!Array.isArray(list) || !list.every(isRecord))) fail(`expect[${i}].${k}`, 'must be a list of event patterns ({t: died, seat: 3})');
-    }
-  });
+  expect.forEach((e, i) => checkExpectation(e, i, fail));
   return {
     file,
     name: typeof d.name === 'string' ? d.name : file,
@@ -148,6 +104,57 @@ export function readScenario(file: string): Scenario {
     script,
     expect: expect as Expectation[],
   };
+}
+
+/** `script:`: for each phase ("night 1", "day 2"), each seat's (or role's, or everyone's) answers. */
+function readScript(raw: unknown, deal: readonly string[], fail: (field: string, msg: string) => never): Map<string, PhaseScript> {
+  const script = new Map<string, PhaseScript>();
+  if (!isRecord(raw)) fail('script', 'must be a mapping of phase ("night 1", "day 2") to decisions');
+  for (const [phase, bySeat] of Object.entries(raw as Record<string, unknown>)) {
+    if (!/^(day|night) \d+$/.test(phase)) fail(`script.${phase}`, 'a phase is "day N" or "night N"');
+    if (!isRecord(bySeat)) fail(`script.${phase}`, 'must map seats (or roles, or "all") to decisions');
+    const ps: PhaseScript = new Map();
+    for (const [who, answers] of Object.entries(bySeat as Record<string, unknown>)) {
+      const field = `script.${phase}.${who}`;
+      if (!isRecord(answers)) fail(field, 'must map decision kinds to answers');
+      const seats = resolveSeats(who, deal, (m) => fail(field, m));
+      for (const seat of seats) {
+        const m = ps.get(seat) ?? new Map();
+        for (const [kind, value] of Object.entries(answers as Record<string, unknown>)) {
+          m.set(kind, parseAnswer(kind, value, deal.length, (msg) => fail(`${field}.${kind}`, msg)));
+        }
+        ps.set(seat, m);
+      }
+    }
+    script.set(phase, ps);
+  }
+  return script;
+}
+
+/** One entry of `expect:`: known fields only, each of the shape it must have. */
+function checkExpectation(e: unknown, i: number, fail: (field: string, msg: string) => never): void {
+  if (!isRecord(e)) fail(`expect[${i}]`, 'must be a mapping');
+  for (const k of Object.keys(e as object)) if (!EXPECT_FIELDS.includes(k)) fail(`expect[${i}].${k}`, `unknown expectation${closest(k, EXPECT_FIELDS)}`);
+  const after = (e as Expectation).after;
+  if (after !== undefined && !/^(day|night) \d+$/.test(after)) fail(`expect[${i}].after`, 'a phase is "day N" or "night N"');
+  for (const k of SEAT_LISTS) {
+    const list = (e as Record<string, unknown>)[k];
+    if (list !== undefined && (!Array.isArray(list) || !list.every((x) => Number.isInteger(x)))) fail(`expect[${i}].${k}`, 'must be a list of seat numbers');
+  }
+  const holds = (e as Record<string, unknown>).holds;
+  if (holds !== undefined) {
+    if (!Array.isArray(holds) || holds.length === 0) fail(`expect[${i}].holds`, `must be a list of fuzz checks (${CHECKS.join(', ')})`);
+    for (const h of holds as unknown[]) if (!(CHECKS as readonly unknown[]).includes(h)) fail(`expect[${i}].holds`, `unknown check ${JSON.stringify(h)}${closest(String(h), CHECKS)} (${CHECKS.join(', ')})`);
+    if (after !== undefined) fail(`expect[${i}].holds`, 'holds checks the whole game, after every phase: it cannot be given with after');
+  }
+  const counts = (e as Record<string, unknown>).counts;
+  if (counts !== undefined && (!Array.isArray(counts) || !counts.every((c) => isRecord(c) && Number.isInteger(c.times) && isRecord(c.event) && Object.keys(c).length === 2))) {
+    fail(`expect[${i}].counts`, 'must be a list of {times: N, event: PATTERN}');
+  }
+  for (const k of PATTERN_LISTS) {
+    const list = (e as Record<string, unknown>)[k];
+    if (list !== undefined && (!Array.isArray(list) || !list.every(isRecord))) fail(`expect[${i}].${k}`, 'must be a list of event patterns ({t: died, seat: 3})');
+  }
 }
 
 function resolveSeats(who: string, deal: readonly string[], fail: (m: string) => never): (number | 'all')[] {

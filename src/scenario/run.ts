@@ -3,7 +3,7 @@
 import type { GameEvent, Statement } from '../model/events.js';
 import type { Game } from '../engine/game.js';
 import { playGame, type PlayOptions } from '../engine/play.js';
-import { checkedGame, type CheckName, type Problem } from '../fuzz/checks.js';
+import { checkedGame, type CheckName, type Problem } from './checks.js';
 import { UserError } from '../errors.js';
 import type { RoleDef } from '../model/roles.js';
 import type { RulesGame } from '../rules/ruleSet.js';

@@ -90,6 +90,20 @@ class Row {
   }
 }
 
+/**
+ * The seat whose strategy the team's kill counts for: the role that decides it (the Don, the Boss),
+ * else the first mafia seat; 0 when there is no mafia seat.
+ */
+function killDecider(roles: Game['roles'], n: number): number {
+  let decider = 0;
+  for (let s = 1; s <= n; s++) {
+    if (roles[s].team !== 'mafia') continue;
+    if (roles[s].teamKill === 'decides') return s;
+    if (decider === 0) decider = s;
+  }
+  return decider;
+}
+
 export class Metrics {
   readonly #rows = new Map<string, Row>();
   /** Role objects seen so far and their rows (a short list searched by identity, as the tally does). */
@@ -151,17 +165,7 @@ export class Metrics {
       }
     }
     endNight();
-    // The team's kill counts for the strategy of the role that decides it (the Don, the Boss).
-    // (Else the first mafia seat's.)
-    let decider = 0;
-    for (let s = 1; s <= n; s++) {
-      if (roles[s].team !== 'mafia') continue;
-      if (roles[s].teamKill === 'decides') {
-        decider = s;
-        break;
-      }
-      if (decider === 0) decider = s;
-    }
+    const decider = killDecider(roles, n);
     for (const el of g.eliminations) {
       // A claim on day d was made before night d's kill.
       if (el.cause === 'mafia' && decider !== 0) rowOf[decider].ratios.killsOnClaimants.hit(claimedOn[el.seat] !== 0 && claimedOn[el.seat] <= el.n);

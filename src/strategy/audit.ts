@@ -4,13 +4,13 @@
 // them against a record frozen throughout and copies made of everything (test/view-read-events.test.ts).
 // The record is frozen lazily (src/views/view.ts): an event is frozen before it reaches the view of a
 // player that is not audited, so no plug-in can rewrite what another bot reads (G7), while games of
-// built-in bots skip the cost (freezing was ~15% of a smart game).
+// built-in bots skip the cost of freezing.
 // This is protection against mistakes, not a sandbox: code in the same process can always reach
 // further (replace Object.freeze itself), so a plug-in is trusted not to try.
 import type { GameTag, Player, Strategy } from './types.js';
 
 const strategies = new WeakSet<Strategy>();
-/** Marks an audited player: a key only this module holds (a WeakSet of players cost ~2% of a game). */
+/** Marks an audited player: a key only this module holds (a property read, cheaper than a WeakSet lookup per seat). */
 const AUDITED = Symbol('audited');
 
 /** Marks a built-in strategy (and, through withParams, its variants) as audited: for src/strategy/registry.ts. */

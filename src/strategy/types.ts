@@ -69,7 +69,7 @@ export interface StrategyParam {
   /**
    * `tune` does not move it (`exploit` still plays its range ends): a setting whose best response
    * breaks a property the bot must keep — smart's `temperature` at 0 makes players who see the same
-   * evidence act as one, the seat artefact issue 13 removed.
+   * evidence act as one, so the seat order decides (a seat artefact).
    */
   readonly held?: boolean;
   /** The only side whose play it changes (absent: both). */

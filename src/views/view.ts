@@ -87,7 +87,7 @@ function contains(list: readonly number[], x: number): boolean {
  * view to reach it: its type and audience, so that no view reads them from the event again; and how
  * far the record is frozen. Bots read the record and none may rewrite it (G7): an event is frozen,
  * once, before it reaches a bot that is not audited (src/strategy/audit.ts). Audited bots never write
- * to it, and a game of them skips the freezing, which cost ~15% of a smart game.
+ * to it, and a game of them skips the freezing (freezing is costly, and a frozen array slows every read).
  *
  * One is kept from game to game (sharedRecord) and describes one log at a time: its lists are read up
  * to the lengths kept beside them, so a new game reuses their stores instead of growing new ones.

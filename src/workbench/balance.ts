@@ -15,7 +15,7 @@
 import type { Rate } from '../report/report.js';
 import { CHUNK_GAMES } from '../runner/parallel.js';
 import type { PointTune } from './retune.js';
-import type { PlayedSides } from './sides.js';
+import type { PlayedSides } from '../report/sides.js';
 
 export type KnobKind = 'int' | 'number' | 'enum';
 

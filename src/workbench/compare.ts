@@ -7,7 +7,7 @@ import { formatDifference, formatP } from '../report/text.js';
 import type { PairedDifference } from '../stats/paired.js';
 import type { ArmSpec } from './arms.js';
 import { armResults, WORKBENCH_FORMAT, type ArmResult, type PlayedArm, type WorkbenchCommon } from './report.js';
-import { sidesLine } from './sides.js';
+import { sidesLine } from '../report/sides.js';
 import type { Played } from './play.js';
 
 export interface CompareDesign {

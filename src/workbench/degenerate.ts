@@ -1,4 +1,4 @@
-// Degenerate setups, named (issue 14, item 6): a setup that a win condition decides at the deal (G5: the
+// Degenerate setups, named: a setup that a win condition decides at the deal (G5: the
 // game ends after night 0, before anyone acts), or where one side wins more than 99% of the first chunk
 // of games. Judged on the first chunk merged (the same games for any number of threads), and said in one
 // warning line on stderr: it is not an error, the report is still printed.

@@ -10,7 +10,7 @@ import { DetailPairs, pairedTable, type DetailData, type PairedMean } from '../s
 import type { ArmSpec } from './arms.js';
 import type { RunJson } from './play.js';
 import type { PointTune } from './retune.js';
-import type { PlayedSides } from './sides.js';
+import type { PlayedSides } from '../report/sides.js';
 
 /** 1: the first version of the workbench reports. */
 export const WORKBENCH_FORMAT = 1;

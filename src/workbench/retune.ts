@@ -19,7 +19,7 @@ import type { StrategyParamValue } from '../strategy/types.js';
 import { openStateFile } from '../tune/stateFile.js';
 import { changedParams, runTune, type TuneReport, type TuneSettings, type UnitCache } from '../tune/tune.js';
 import type { ArmSpec } from './arms.js';
-import { retunedSides, type PlayedSides } from './sides.js';
+import { retunedSides, type PlayedSides } from '../report/sides.js';
 
 /** How each point is tuned: tune's own settings (without the start, which is each point's strategy). */
 export interface RetunePlan extends Omit<TuneSettings, 'start'> {

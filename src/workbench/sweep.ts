@@ -7,7 +7,7 @@ import type { Rate } from '../report/report.js';
 import type { PairedDifference } from '../stats/paired.js';
 import { applySetting, describeSetting, type ArmSpec } from './arms.js';
 import { armResults, WORKBENCH_FORMAT, type ArmResult, type PlayedArm, type WorkbenchCommon } from './report.js';
-import { sidesLine } from './sides.js';
+import { sidesLine } from '../report/sides.js';
 import type { Played } from './play.js';
 import type { Vary } from './values.js';
 

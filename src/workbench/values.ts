@@ -2,7 +2,7 @@
 // it, as an order or a strategy spec with parameters does) or a range `a..b[:step]` (integers, or
 // decimals: `0.25..0.4:0.05`).
 import { UserError } from '../errors.js';
-import { splitStrategyList } from '../cli/tournament.js';
+import { splitStrategyList } from '../strategy/specList.js';
 import { parseSetting, type Setting } from './arms.js';
 
 /** The most values one --vary may list, and the most points a grid may have. */

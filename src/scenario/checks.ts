@@ -16,7 +16,7 @@ import { informationProblem } from './information.js';
 /** Every check's name, as reports and scenario files (`holds`) spell it. */
 export const CHECKS = ['invariants', 'G9 decisions', 'G5 result', 'G6 day cap', 'points', 'G7 information', 'G10 determinism', 'plug-in threw', 'engine threw'] as const;
 export type CheckName = (typeof CHECKS)[number];
-/** The differential checks fuzz runs on a sample of cases (./differential.ts): they compare runs, not one game. */
+/** The differential checks fuzz runs on a sample of cases (src/fuzz/differential.ts): they compare runs, not one game. */
 export const DIFFERENTIAL_CHECKS = ['replay = batch', 'workers 1 = 2', 'shard merge'] as const;
 export type DifferentialCheck = (typeof DIFFERENTIAL_CHECKS)[number];
 

@@ -8,8 +8,9 @@ import { UserError } from '../errors.js';
 import { tuneHeapForGames } from './heapTuning.js';
 
 /**
- * Each worker's V8 young generation, MB. A game's garbage is short-lived; measured on 2 cores, 8 MB
- * instead of V8's default played as many games per CPU-second and cut peak RSS by about 40 MB.
+ * Each worker's V8 young generation, MB. A game's garbage dies young, so a small young generation
+ * collects it as cheaply as V8's default does and keeps each thread's memory down
+ * (docs/performance.md: "Memory and the collector").
  */
 export const WORKER_YOUNG_GENERATION_MB = 8;
 

@@ -1,0 +1,42 @@
+// `mafia-sim equilibrium`: a setup's value at an equilibrium of smart's strategy space (src/cli/equilibrium.ts).
+import type { Command } from 'commander';
+import { collect, colours, once, terminalWidth } from '../common.js';
+import { equilibriumCommand, renderEquilibrium } from '../equilibrium.js';
+import type { Cli } from './context.js';
+import { progressOption, setupOption } from './flags.js';
+
+export function registerEquilibrium(program: Command, cli: Cli): void {
+  const cmd = setupOption(program.command('equilibrium').description("a setup's value at an equilibrium of smart's strategy space: populations of town and mafia profiles, their matrix game solved, best responses added until neither side gains"))
+    .option('-o, --option <key=value>', 'a rule option or setup parameter (repeatable)', collect, [])
+    .option('--strategy <spec>', "the profiles the populations start from, as for run (repeatable; default smart at its tuned point, not the mix it plays): TEAM= specs give each side its own", collect, [])
+    .option('-n, --games <n>', "the most games a best response's move plays, and the games that confirm it (default 4000)", once('--games'))
+    .option('--first <n>', 'games every move plays in the first stage of the halving (default 300)', once('--first'))
+    .option('--matrix-games <n>', 'games per town × mafia cell of the matrix (default 4000)', once('--matrix-games'))
+    .option('--epsilon <points>', 'a best response must gain more than this many points to join (default 1)', once('--epsilon'))
+    .option('--climb <n>', 'the most one-change steps of a best response (default 2, at most 8)', once('--climb'))
+    .option('--iterations <n>', 'the most iterations (default 8)', once('--iterations'))
+    .option('--budget <n>', 'start no iteration once this many games have been played (every arm counted)', once('--budget'))
+    .option('--seed <n>', 'run seed: every unit of play is seeded from it', once('--seed'), '1')
+    .option('-w, --workers <n>', 'threads; 1 plays in-process (default: up to the number of CPUs)', once('--workers'))
+    .option('--state <file>', 'keep every finished unit of play in FILE; run again with the same FILE to continue where it stopped', once('--state'))
+    .option('--json', 'print the result as JSON');
+  progressOption(cmd)
+    .addHelpText('after', `
+The double oracle: each side keeps a population of profiles (smart's parameters as --strategy specs),
+starting from --strategy. Every town profile plays every mafia profile on the same seeds; the zero-sum
+game of the town's win rate is solved exactly for a mix per side. Then each side seeks a best response
+to the other's mix (tune's successive halving over every one-parameter move and every deviation of the
+library, climbing up to --climb steps, confirmed on fresh games); one that gains more than --epsilon
+points joins its population. It stops when neither does (converged). It prints the mixes, the town's
+win rate with the mixes against each other on fresh games, and the certificate: each side's best gain
+against the final mix. A mix plays as --strategy 'town=mix:SPEC@W|SPEC@W'. docs/strategies.md.
+
+Examples:
+  mafia-sim equilibrium --setup ukrainian --state ukrainian.eq.json
+  mafia-sim equilibrium --setup club-12 --games 2000 --matrix-games 2000 --json`)
+    .action(async (flags) => {
+      const report = await equilibriumCommand(flags);
+      cli.out(flags.json === true ? JSON.stringify(report, null, 2) : renderEquilibrium(report, colours(process.stdout, cli.colour), terminalWidth(process.stdout)));
+      if (report.partial) cli.code = 130;
+    });
+}

@@ -1,0 +1,68 @@
+// The flag groups several commands share, each declared once: a job's setup and seed, a workbench
+// command's arms, --tune's flags, the limits of protocol bots, and the report outputs. Options that take
+// one value are parsed by once(): given twice, they are refused, not the last.
+import type { Command } from 'commander';
+import { DEFAULT_BOT_SETTINGS } from '../../protocol/settings.js';
+import { collect, once } from '../common.js';
+
+/** -s, --setup: the table to play (every command that plays one table). */
+export function setupOption(cmd: Command): Command {
+  return cmd.option('-s, --setup <name|file>', 'built-in setup name or a YAML/JSON setup file', once('--setup'), 'ukrainian');
+}
+
+/** The flags that make a job (run, replay): src/cli/common.ts `jobFrom` reads them. */
+export function jobOptions(cmd: Command): Command {
+  return setupOption(cmd)
+    .option('-o, --option <key=value>', 'override a rule option or setup parameter (repeatable; rules: docs/rules.md)', collect, [])
+    .option('--strategy <spec>', 'NAME for everyone, or TEAM=NAME / ROLE=NAME; NAME may be NAME:key=value,… or a plug-in file (repeatable; default smart, tuned on built-in setups; random for random play)', collect, [])
+    .option('--seed <n>', 'run seed: game K plays from (seed, K)', once('--seed'), '1')
+    .option('--series <k>', 'club evenings of K consecutive games at the same table (C16.1); same as --option series=K', once('--series'));
+}
+
+/** --no-progress (the bar shows only on a terminal). */
+export function progressOption(cmd: Command): Command {
+  return cmd.option('--no-progress', 'no progress bar (it shows only when stderr is a terminal)');
+}
+
+/** --html and --csv: the report also written as a page and as CSV (src/cli/reportFiles.ts). */
+export function reportFileOptions(cmd: Command, html: string, csv: string): Command {
+  return cmd.option('--html <file>', html, once('--html')).option('--csv <file>', csv, once('--csv'));
+}
+
+/** --shard: one slice of the games, whose --json reports `merge` combines. */
+export function shardOption(cmd: Command, help = 'play only shard I of N of the games (merge the --json reports with `merge`)'): Command {
+  return cmd.option('--shard <i/n>', help, once('--shard'));
+}
+
+/** The flags every workbench command (sweep, compare, role-values, balance, exploit) has, after its own. */
+export function benchOptions(cmd: Command, games: string): Command {
+  setupOption(cmd)
+    .option('-o, --option <key=value>', 'a rule option, setup parameter or roles.ID=N for every arm (repeatable)', collect, [])
+    .option('--strategy <spec>', 'NAME for everyone, or TEAM=NAME / ROLE=NAME, for every arm (repeatable; default smart, tuned on built-in setups; random for random play)', collect, [])
+    .option('--seed <n>', 'run seed: game K of every arm plays from (seed, K)', once('--seed'), '1')
+    .option('-n, --games <n>', `games per arm (default ${games})`, once('--games'))
+    .option('-w, --workers <n>', 'threads; 1 plays in-process (default: one per 25,000 games played, up to the number of CPUs)', once('--workers'))
+    .option('--json', 'print the report as JSON (the data the text is drawn from)');
+  reportFileOptions(cmd, 'also write the report as a self-contained HTML page (- for stdout)', 'also write its tables as CSV (- for stdout; docs/reports.md)');
+  return progressOption(cmd);
+}
+
+/** --tune and tune's flags, prefixed (sweep, compare, balance): re-tune the strategy at each point. */
+export function tuneOptions(cmd: Command): Command {
+  return cmd
+    .option('--tune', 're-tune the strategy at each point (mafia-sim tune from --strategy, default smart) and play the point with the tuned parameters')
+    .option('--tune-params <a,b,…>', 'with --tune: tune only these parameters (tune --params)', once('--tune-params'))
+    .option('--tune-games <n>', 'with --tune: the most games a move plays, and the games that confirm it (tune --games; default 8000)', once('--tune-games'))
+    .option('--tune-first <n>', 'with --tune: games every move plays in the first stage (tune --first; default 500)', once('--tune-first'))
+    .option('--tune-rounds <n>', 'with --tune: the most rounds per point, one side each (tune --rounds; default 12)', once('--tune-rounds'))
+    .option('--tune-budget <n>', "with --tune: start no round of a point's tune once this many games have been played (tune --budget)", once('--tune-budget'))
+    .option('--tune-state <dir>', 'with --tune: one tune state file per point in DIR; the same command continues where it stopped', once('--tune-state'));
+}
+
+/** The limits every protocol bot plays under and which plug-ins run isolated (src/cli/botFlags.ts parses them). */
+export function botOptions(cmd: Command, isolateHelp = 'run JS/TS plug-ins in a process of their own, behind the bot protocol'): Command {
+  return cmd
+    .option('--decision-timeout <ms>', `the longest a protocol bot may take over one decision or speech (default ${DEFAULT_BOT_SETTINGS.decisionTimeoutMs})`, once('--decision-timeout'))
+    .option('--bot-memory <mb>', `memory limit of each bot process, MB (default ${DEFAULT_BOT_SETTINGS.memoryMb})`, once('--bot-memory'))
+    .option('--isolate', isolateHelp);
+}

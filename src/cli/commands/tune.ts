@@ -1,0 +1,42 @@
+// `mafia-sim tune`: alternating best response over a strategy's parameters (src/cli/tune.ts).
+import type { Command } from 'commander';
+import { collect, colours, once, terminalWidth } from '../common.js';
+import { renderTune, tuneCommand } from '../tune.js';
+import type { Cli } from './context.js';
+import { progressOption, setupOption } from './flags.js';
+
+export function registerTune(program: Command, cli: Cli): void {
+  const cmd = setupOption(program.command('tune').description("alternating best response over a strategy's parameters: the town's against the mafia's, then the mafia's, until neither gains"))
+    .option('-o, --option <key=value>', 'a rule option or setup parameter (repeatable)', collect, [])
+    .option('--strategy <spec>', 'where to start, as for run (repeatable; default smart): TEAM= specs give each side its own', collect, [])
+    .option('--params <a,b,…>', 'tune only these parameters (default: every parameter that applies to the table)', once('--params'))
+    .option('-n, --games <n>', 'the most games a move plays, and the games that confirm it (default 8000)', once('--games'))
+    .option('--first <n>', 'games every move plays in the first stage of the halving (default 500)', once('--first'))
+    .option('--rounds <n>', 'the most rounds, one side each (default 12)', once('--rounds'))
+    .option('--budget <n>', 'start no round once this many games have been played (every arm counted)', once('--budget'))
+    .option('--seed <n>', 'run seed: every unit of play is seeded from it', once('--seed'), '1')
+    .option('-w, --workers <n>', 'threads; 1 plays in-process (default: one per 25,000 games of a round, up to the number of CPUs)', once('--workers'))
+    .option('--state <file>', 'keep every finished unit of play in FILE; run again with the same FILE to continue where it stopped', once('--state'))
+    .option('--json', 'print the result as JSON');
+  progressOption(cmd)
+    .addHelpText('after', `
+Rounds alternate sides, the town first. In a round, each of the side's one-parameter moves (a number's
+grid neighbours and grid ends, a boolean flipped, every other word; mafia-sim strategies lists the
+parameters) plays against the current parameters on the same seeds; successive halving keeps the better
+half by paired gain and doubles its games, from --first up to --games; the survivor is replayed on as
+many fresh games and taken if its paired gain's 95% interval is above zero. Tuning stops when neither
+side has such a move (converged), at --rounds or at --budget. It prints the tuned parameters per side,
+the town win rate there, and the certificate: each side's best remaining move and its gain. Ctrl-C
+stops (exit 130); with --state, the same command continues and gives what an unbroken run gives.
+docs/strategies.md.
+
+Examples:
+  mafia-sim tune --setup ukrainian --state ukrainian.tune.json
+  mafia-sim tune --setup club-12 --games 4000 --json
+  mafia-sim tune --setup vanilla --params bloc,temperature --games 2000`)
+    .action(async (flags) => {
+      const report = await tuneCommand(flags);
+      cli.out(flags.json === true ? JSON.stringify(report, null, 2) : renderTune(report, colours(process.stdout, cli.colour), terminalWidth(process.stdout)));
+      if (report.partial) cli.code = 130;
+    });
+}
