@@ -84,6 +84,9 @@ describe('role plug-ins', () => {
       [setupWith("export default { id: 'bg', name: 'x', team: 'town', description: 'x', night: { step: 'bg', decision: 'guard', intent: 'protect', act: 1 } };", 'noact.mjs'), /night\.act: must be a function/],
       [setupWith("export default { id: 'bg', name: 'x', team: 'town', description: 'x', night: { step: 'bg', decision: 'guard', intent: 'hug', act() {} } };", 'intent.mjs'), /night\.intent: must be one of protect, attack/],
       [setupWith("export default { id: 'doctor', name: 'x', team: 'town', description: 'x' };", 'clash.mjs'), /the plug-in's role id "doctor" is a built-in role's/],
+      [setupWith("export default { id: 'bg', name: 'x', team: 'town', description: 'x', night: { step: 'bg', decision: 'Guard it', intent: 'protect', act() {} } };", 'decision.mjs'), /night\.decision: a decision kind is one camelCase word, as the built-in ones are \(maniacKill, killerShot\).*; got "Guard it"/],
+      [setupWith("export default { id: 'bg', name: 'x', team: 'town', description: 'x', night: { step: 'bg', decision: 'speech', intent: 'protect', act() {} } };", 'speechkind.mjs'), /night\.decision: "speech" is a scenario script's speech kind/],
+      [setupWith("export default { id: 'bg', name: 'x', team: 'town', description: 'x', night: { step: 'bg', decision: 'note', intent: 'protect', act() {} } };", 'yesno.mjs'), /night\.decision: "note" is .*yes\/no question/],
       [setupWith('throw new Error("boom");', 'throws.mjs'), /cannot load \.\/throws\.mjs: boom/],
     ];
     const missing = join(dir, 'missing.yaml');
@@ -97,6 +100,15 @@ describe('role plug-ins', () => {
       expect(lines, setup).toHaveLength(1);
       expect(lines[0], setup).toMatch(message);
       expect(lines[0]).toContain(setup);
+    }
+  });
+
+  it('a decision kind in camelCase, as the built-in ones, is taken (vigilanteShot), and so is one with -', () => {
+    for (const decision of ['vigilanteShot', 'vigilante-shot']) {
+      const setup = setupWith(`export default { id: 'vig', name: 'Vig', team: 'town', description: 'x', night: { step: 'vig', decision: '${decision}', intent: 'attack', act() {} } };`, `${decision}.mjs`);
+      const r = cli(['run', '--setup', setup, '--games', '20', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).roles.map((x: { group: string }) => x.group)).toContain('vig');
     }
   });
 

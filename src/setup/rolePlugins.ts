@@ -5,7 +5,7 @@
 // checked field by field here and rebuilt with the catalogue's defaults (docs/extending.md).
 import { dirname, resolve } from 'node:path';
 import { PluginError, UserError } from '../errors.js';
-import { INTENTS } from '../model/decisions.js';
+import { INTENTS, SCRIPT_SETTINGS, SPEECH_KINDS, YES_NO_KINDS } from '../model/decisions.js';
 import { TARGET_RULES, type NightAbility, type NightEffects, type RoleDef } from '../model/roles.js';
 import { findExport, importModule, isPluginPath } from '../plugins/importModule.js';
 import { ability, role } from '../rules/catalogue.js';
@@ -85,6 +85,23 @@ export async function loadRolePlugin(file: string, key: string, field: string): 
 }
 
 const ID = /^[a-z][a-z0-9-]{0,39}$/;
+/** A decision kind: camelCase, as the built-in kinds are (`maniacKill`, `killerShot`); `-` is allowed too. */
+const DECISION_ID = /^[a-z][A-Za-z0-9-]{0,39}$/;
+
+/**
+ * The ability's decision kind: a word of letters and digits starting with a lower-case letter, in
+ * camelCase like the built-in kinds (`vigilanteShot`, `guard`). It is a key in scenario scripts, next
+ * to the speech kinds and settings, so it may not be one of those; nor a yes/no question's kind (its
+ * answers are seats). A built-in seat kind (`check`, `heal`) may be reused: bots then answer it as theirs.
+ */
+function decisionId(v: unknown, fail: (problem: string) => never): string {
+  const rule = 'a decision kind is one camelCase word, as the built-in ones are (maniacKill, killerShot): letters and digits (- allowed), starting with a lower-case letter, at most 40';
+  if (typeof v !== 'string' || !DECISION_ID.test(v)) return fail(`${rule}; got ${JSON.stringify(v)}`);
+  const taken: readonly string[] = [...SPEECH_KINDS, ...SCRIPT_SETTINGS, ...YES_NO_KINDS];
+  if (taken.includes(v)) return fail(`"${v}" is a scenario script's speech kind, setting or yes/no question; name the decision otherwise`);
+  return v;
+}
+
 const ROLE_FIELDS = ['id', 'name', 'team', 'description', 'color', 'knowsTeam', 'teamKill', 'night', 'nightImmune', 'luck', 'cancelsExecution', 'traits', 'secondNameOf'];
 const ABILITY_FIELDS = ['step', 'after', 'decision', 'intent', 'targets', 'shot', 'limited', 'note', 'act'];
 
@@ -157,7 +174,7 @@ function checkedAbility(raw: unknown, fail: (name: string, problem: string) => n
       throw new PluginError(`role plug-in ${key} threw in act: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
   };
-  return ability(step, id('decision', false)!, pick('intent', INTENTS), guarded, {
+  return ability(step, decisionId(a.decision, (problem) => fail('decision', problem)), pick('intent', INTENTS), guarded, {
     after: id('after', true),
     targets: pick('targets', TARGET_RULES, 'others'),
     shot: flag('shot'),
