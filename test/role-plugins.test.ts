@@ -5,8 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { playJobGame } from '../src/runner/job.js';
-import { jobFromSpec } from '../src/runner/job.js';
+import { gameRecord, jobFromSpec, playJobGame } from '../src/runner/job.js';
 import { arrangeSteps } from '../src/rules/night.js';
 import { parseOptionValue } from '../src/rules/options.js';
 import { UKRAINIAN_OPTIONS } from '../src/rules/ukrainian/config.js';
@@ -14,6 +13,7 @@ import { cli, ROOT } from './helpers/cli.js';
 
 const UKRAINIAN = join(ROOT, 'roles', 'ukrainian-bodyguard.yaml');
 const CLUB = join(ROOT, 'roles', 'club-12-bodyguard.yaml');
+const VIGILANTE = join(ROOT, 'roles', 'ukrainian-vigilante.yaml');
 
 const dir = mkdtempSync(join(tmpdir(), 'mafia-sim-roles-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -54,6 +54,31 @@ describe('role plug-ins', () => {
     expect(roles).toContain('bodyguard');
     const checked = cli(['run', '--setup', 'roles/club-12-bodyguard.yaml', '--strategy', 'smart', '--games', '200', '--check']);
     expect(checked.code, checked.stderr).toBe(0);
+  });
+
+  it('per-game role state: each game gives each Vigilante a fresh bullet, and a game replays alone as in a batch', async () => {
+    const job = await jobFromSpec({ setupArg: VIGILANTE, overrides: [], strategies: ['smart'], seed: '5' });
+    const batch: string[] = [];
+    let gamesWithShot = 0;
+    for (let k = 0; k < 60; k++) {
+      const g = playJobGame(job, k, { keepLog: true });
+      batch.push(JSON.stringify(gameRecord(g, k)));
+      // No Killer at a Ukrainian table: a 'killer' death is the Vigilante's bullet, at most one a game.
+      const shots = g.eliminations.filter((e) => e.cause === 'killer').length;
+      expect(shots, `game ${k}`).toBeLessThanOrEqual(1);
+      if (shots === 1) gamesWithShot++;
+    }
+    expect(gamesWithShot).toBeGreaterThan(20); // a bullet leaked between games would leave one shot in all
+    for (const k of [59, 31, 0]) expect(JSON.stringify(gameRecord(playJobGame(job, k, { keepLog: true }), k)), `game ${k}`).toBe(batch[k]);
+  });
+
+  it('a role state is plain data, copied per game: a function in it is refused at load, one error line', () => {
+    const setup = setupWith("export default { id: 'bad', name: 'x', team: 'town', description: 'x', state: { f() {} } };", 'fnstate.mjs');
+    const r = cli(['run', '--setup', setup, '--games', '5']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(/roles\.\.\/fnstate\.mjs: state: must be plain data \(numbers, strings, booleans, arrays, mappings; no functions\)/);
+    const arr = setupWith("export default { id: 'bad', name: 'x', team: 'town', description: 'x', state: [1] };", 'arrstate.mjs');
+    expect(cli(['run', '--setup', arr, '--games', '5']).stderr).toMatch(/state: must be a mapping of plain data/);
   });
 
   it('U4 an order option moves only the steps it names; a plug-in step follows its anchor wherever that goes', () => {

@@ -5,7 +5,7 @@
 // Seats are numbered 1..n; index 0 of every per-seat array is unused.
 import type { Elimination, EliminationCause, GameEvent, Statement, Winner } from '../model/events.js';
 import { NO, YES, type DecisionKind, type Intent, type SpeechKind } from '../model/decisions.js';
-import type { RoleDef, Team } from '../model/roles.js';
+import type { RoleDef, RoleState, Team } from '../model/roles.js';
 import type { PointsTable } from './scoring.js';
 import type { Decision, Player } from '../strategy/types.js';
 import type { GameStreams, Rng } from '../rng.js';
@@ -78,6 +78,8 @@ export class Game implements ViewSource {
   private readonly seatRngs: (Rng | undefined)[];
   private readonly publicRecords: (PublicRecord | undefined)[] = [undefined, undefined];
   private yesNoOptions: number[] | null = null;
+  /** Each seat's role state (RoleDef.state), made on first use: a game of built-in roles makes none. */
+  private roleStates: (RoleState | undefined)[] | null = null;
   /**
    * ask() takes its guarded path: a seat whose bot is not audited (src/strategy/audit.ts) has been
    * asked or heard, or the decisions are recorded. Found out as each seat's view is made, which reads
@@ -153,6 +155,22 @@ export class Game implements ViewSource {
    */
   yesNo(): readonly number[] {
     return (this.yesNoOptions ??= [YES, NO]);
+  }
+
+  /**
+   * The seat's own per-game role state: a copy of its role's declared initial state (an empty object
+   * for a role that declares none), made the first time a hook of the game asks for it, and handed to
+   * that seat's hooks until the game ends. A new game makes new copies: nothing a hook writes there
+   * reaches another game.
+   */
+  roleState(seat: number): RoleState {
+    const states = (this.roleStates ??= seatSlots<RoleState>(this.n));
+    let state = states[seat];
+    if (state === undefined) {
+      const initial = this.roles[seat].state;
+      state = states[seat] = initial === null ? {} : structuredClone(initial);
+    }
+    return state;
   }
 
   view(seat: number): PlayerView {

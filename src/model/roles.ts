@@ -7,6 +7,14 @@ import type { DecisionKind, Intent } from './decisions.js';
 
 export type Team = 'town' | 'mafia';
 
+/**
+ * A role's per-game state for one seat: plain data (numbers, strings, booleans, arrays and mappings of
+ * them). The role declares its initial value (`RoleDef.state`); the engine gives each seat holding the
+ * role its own copy at the start of every game and hands it to the role's hooks, so nothing a hook
+ * writes there outlives the game.
+ */
+export type RoleState = Record<string, unknown>;
+
 /** What a role is, for bots that reason about roles without knowing their ids (public knowledge). */
 export interface RoleTraits {
   /** Learns a player's colour at night (U9, C12). */
@@ -74,7 +82,8 @@ export interface NightAbility {
   readonly limited: boolean;
   /** U9.2: once a game, after a check, the actor may leave a note that is read out if he dies that night. */
   readonly note: boolean;
-  act(night: NightEffects, actor: number, target: number): void;
+  /** `state`: the actor's own per-game state (RoleDef.state; an empty object for a role that declares none). */
+  act(night: NightEffects, actor: number, target: number, state: RoleState): void;
 }
 
 export interface RoleDef {
@@ -102,14 +111,26 @@ export interface RoleDef {
   /** C2: a sister or brother is this role under a second name (same abilities, own night step). */
   readonly secondNameOf: string | null;
   readonly traits: RoleTraits;
+  /**
+   * The initial per-game state of each seat holding the role (RoleState), or null: the engine makes a
+   * copy per seat per game, on first use, and hands it to the role's hooks (docs/extending.md).
+   */
+  readonly state: Readonly<RoleState> | null;
 }
 
 /**
  * What a role plug-in exports (docs/extending.md): a role's fields, only id, name, team and description
  * required; the loader fills in the rest as the catalogue does (src/setup/rolePlugins.ts).
  */
-export type RolePlugin = Pick<RoleDef, 'id' | 'name' | 'team' | 'description'> &
-  Partial<Omit<RoleDef, 'id' | 'name' | 'team' | 'description' | 'night' | 'traits'>> & {
+export type RolePlugin<S extends object = RoleState> = Pick<RoleDef, 'id' | 'name' | 'team' | 'description'> &
+  Partial<Omit<RoleDef, 'id' | 'name' | 'team' | 'description' | 'night' | 'traits' | 'state'>> & {
     readonly traits?: Partial<RoleTraits>;
-    readonly night?: (Pick<NightAbility, 'step' | 'decision' | 'intent' | 'act'> & Partial<NightAbility>) | null;
+    /** The initial per-game state of each seat holding the role; its hooks get the seat's own copy. */
+    readonly state?: S;
+    readonly night?:
+      | (Pick<NightAbility, 'step' | 'decision' | 'intent'> &
+          Partial<Omit<NightAbility, 'act'>> & {
+            act(night: NightEffects, actor: number, target: number, state: S): void;
+          })
+      | null;
   };

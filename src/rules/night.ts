@@ -5,7 +5,7 @@
 // jail, who a shot may not pick, how its team kills, what it does after the deaths.
 import type { Game } from '../engine/game.js';
 import type { Color } from '../model/events.js';
-import type { KillKind, NightAbility, NightEffects, RoleDef, Team } from '../model/roles.js';
+import type { KillKind, NightAbility, NightEffects, RoleDef, RoleState, Team } from '../model/roles.js';
 import type { KnownCheck } from '../views/view.js';
 import { clearSeats, clearWritten, seatArray, seatZeros, writable } from '../engine/seatArrays.js';
 import { BY_COURTESAN, BY_KILLER, BY_MAFIA, BY_MANIAC, nightDeathCause } from './nightKills.js';
@@ -36,6 +36,9 @@ export interface Note {
 
 /** One step of the night order: the team kill, or the seats whose role acts at it (in seat order). */
 type Step = { readonly teamKill: true } | { readonly teamKill: false; readonly seats: readonly number[]; readonly abilities: readonly NightAbility[] };
+
+/** The state handed to the hooks of a role that declares none: nothing to keep, nothing to share. */
+const NO_STATE: RoleState = Object.freeze({});
 
 /** How a seat dies at dawn. */
 const KILLED = 1;
@@ -246,8 +249,14 @@ export class Night implements NightEffects {
     // A check is announced to the checker by its result (check()); any other pick as an action.
     if (target === null || a.intent !== 'investigate') g.log?.push({ t: 'action', kind: a.decision, seat, target, to: [seat] });
     if (target === null) return;
-    a.act(this, seat, target);
+    a.act(this, seat, target, this.stateOf(seat));
     if (a.note && this.noteSpent[seat] === 0) this.offerNote(seat);
+  }
+
+  /** The seat's role state for its hooks; a role that declares none shares one frozen empty object. */
+  private stateOf(seat: number): RoleState {
+    const g = this.g;
+    return g.roles[seat].state === null ? NO_STATE : g.roleState(seat);
   }
 
   /** U9.2: after a check, once a game, the note on it. */

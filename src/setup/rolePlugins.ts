@@ -6,7 +6,7 @@
 import { dirname, resolve } from 'node:path';
 import { PluginError, UserError } from '../errors.js';
 import { INTENTS, SCRIPT_SETTINGS, SPEECH_KINDS, YES_NO_KINDS } from '../model/decisions.js';
-import { TARGET_RULES, type NightAbility, type NightEffects, type RoleDef } from '../model/roles.js';
+import { TARGET_RULES, type NightAbility, type NightEffects, type RoleDef, type RoleState } from '../model/roles.js';
 import { findExport, importModule, isPluginPath } from '../plugins/importModule.js';
 import { ability, role } from '../rules/catalogue.js';
 import { textProblem } from '../text.js';
@@ -102,7 +102,7 @@ function decisionId(v: unknown, fail: (problem: string) => never): string {
   return v;
 }
 
-const ROLE_FIELDS = ['id', 'name', 'team', 'description', 'color', 'knowsTeam', 'teamKill', 'night', 'nightImmune', 'luck', 'cancelsExecution', 'traits', 'secondNameOf'];
+const ROLE_FIELDS = ['id', 'name', 'team', 'description', 'color', 'knowsTeam', 'teamKill', 'night', 'nightImmune', 'luck', 'cancelsExecution', 'traits', 'secondNameOf', 'state'];
 const ABILITY_FIELDS = ['step', 'after', 'decision', 'intent', 'targets', 'shot', 'limited', 'note', 'act'];
 
 /** The plug-in's role, every field checked (one error line naming it) and the rest defaulted. */
@@ -146,7 +146,32 @@ function checkedRole(r: Record<string, unknown>, field: string, key: string): Ro
     cancelsExecution: flag('cancelsExecution', r.cancelsExecution),
     traits: traits as RoleDef['traits'] | undefined,
     night,
+    state: r.state === undefined ? undefined : checkedState(r.state, (problem) => fail('state', problem)),
   });
+}
+
+/**
+ * The role's initial state, as the engine will copy it for each seat of each game: a mapping of plain
+ * data (structuredClone copies it), taken and frozen now, so that the plug-in's own object is not read
+ * again (what it later does to that object changes no game).
+ */
+function checkedState(raw: unknown, fail: (problem: string) => never): RoleState {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail(`must be a mapping of plain data (the initial per-game state), got ${JSON.stringify(raw)}`);
+  let copy: RoleState;
+  try {
+    copy = structuredClone(raw as RoleState);
+  } catch (e) {
+    return fail(`must be plain data (numbers, strings, booleans, arrays, mappings; no functions): ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return deepFreeze(copy);
+}
+
+function deepFreeze<T>(x: T): T {
+  if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of x instanceof Map ? x.values() : x instanceof Set ? x.values() : Object.values(x)) deepFreeze(v);
+  }
+  return x;
 }
 
 function checkedAbility(raw: unknown, fail: (name: string, problem: string) => never, key: string): NightAbility {
@@ -167,9 +192,9 @@ function checkedAbility(raw: unknown, fail: (name: string, problem: string) => n
   const step = id('step', false)!;
   if (step === 'mafia') fail('step', '"mafia" is the team kill\'s step; give the ability a step of its own');
   const act = typeof a.act === 'function' ? (a.act as NightAbility['act']) : fail('act', 'must be a function (night, actor, target) that records the effect');
-  const guarded = (night: NightEffects, actor: number, target: number): void => {
+  const guarded = (night: NightEffects, actor: number, target: number, state: RoleState): void => {
     try {
-      act(night, actor, target);
+      act(night, actor, target, state);
     } catch (e) {
       throw new PluginError(`role plug-in ${key} threw in act: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
