@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameRecord, jobFromSpec, playJobGame } from '../src/runner/job.js';
+import { playGame } from '../src/engine/play.js';
 import { arrangeSteps } from '../src/rules/night.js';
+import { STRATEGIES } from '../src/strategy/registry.js';
 import { parseOptionValue } from '../src/rules/options.js';
 import { UKRAINIAN_OPTIONS } from '../src/rules/ukrainian/config.js';
 import { cli, ROOT } from './helpers/cli.js';
@@ -56,7 +58,65 @@ describe('role plug-ins', () => {
     expect(checked.code, checked.stderr).toBe(0);
   });
 
-  it('per-game role state: each game gives each Vigilante a fresh bullet, and a game replays alone as in a batch', async () => {
+  it('uses: a spent Vigilante is not asked again; a pass keeps the bullet; bots read usesLeft', async () => {
+    const job = await jobFromSpec({ setupArg: VIGILANTE, overrides: [], strategies: ['random'], seed: '6' });
+    const random = STRATEGIES.get('random')!;
+    let asked = 0;
+    let passes = 0;
+    for (let k = 0; k < 100; k++) {
+      const seen: (number | null)[] = [];
+      const nights: number[] = [];
+      playGame(job.setup.game, job.setup.deck, (seat) => {
+        const p = random.createPlayer(seat);
+        return {
+          decide(view, request, rng) {
+            if (request.kind !== 'vigilanteShot') return p.decide(view, request, rng);
+            seen.push(view.usesLeft());
+            nights.push(view.night);
+            // Pass on odd nights: a pass spends nothing.
+            if (view.night % 2 === 1) {
+              passes++;
+              return null;
+            }
+            return request.options[0];
+          },
+        };
+      }, `uses/${k}`);
+      asked += seen.length;
+      // Asked only while the bullet is there (1 left); after the shot, never again.
+      expect(seen.every((u) => u === 1), `game ${k}: ${seen}`).toBe(true);
+      const shot = nights.findIndex((n) => n % 2 === 0);
+      expect(shot === -1 || shot === nights.length - 1, `game ${k}: asked on nights ${nights}`).toBe(true);
+    }
+    expect(asked).toBeGreaterThan(100);
+    expect(passes).toBeGreaterThan(50);
+  });
+
+  it('uses perNight: a seat is asked again after each pick, up to the limit, and not after a pass', async () => {
+    const setup = setupWith("export default { id: 'twin', name: 'Twin gun', team: 'town', description: 'x', night: { step: 'twin', decision: 'twinShot', intent: 'attack', uses: { perGame: 3, perNight: 2 }, act(night, actor, target) { night.attack(target, actor, 'killer'); } } };", 'twin.mjs');
+    const job = await jobFromSpec({ setupArg: setup, overrides: [], strategies: ['random'], seed: '2' });
+    let doubles = 0;
+    for (let k = 0; k < 150; k++) {
+      const g = playJobGame(job, k, { keepLog: true });
+      expect(g.illegalDecisions).toBe(0);
+      const perNight = new Map<number, number>();
+      let night = 0;
+      let total = 0;
+      for (const e of g.log!) {
+        if (e.t === 'phase') night = e.n;
+        if (e.t === 'action' && e.kind === 'twinShot' && e.target !== null) {
+          perNight.set(night, (perNight.get(night) ?? 0) + 1);
+          total++;
+        }
+      }
+      expect(Math.max(0, ...perNight.values()), `game ${k}`).toBeLessThanOrEqual(2);
+      expect(total, `game ${k}`).toBeLessThanOrEqual(3);
+      if ([...perNight.values()].includes(2)) doubles++;
+    }
+    expect(doubles).toBeGreaterThan(10);
+  });
+
+  it('uses are per game: each game gives each Vigilante a fresh bullet, and a game replays alone as in a batch', async () => {
     const job = await jobFromSpec({ setupArg: VIGILANTE, overrides: [], strategies: ['smart'], seed: '5' });
     const batch: string[] = [];
     let gamesWithShot = 0;
@@ -110,6 +170,9 @@ describe('role plug-ins', () => {
       [setupWith("export default { id: 'bg', name: 'x', team: 'town', description: 'x', night: { step: 'bg', decision: 'guard', intent: 'hug', act() {} } };", 'intent.mjs'), /night\.intent: must be one of protect, attack/],
       [setupWith("export default { id: 'doctor', name: 'x', team: 'town', description: 'x' };", 'clash.mjs'), /the plug-in's role id "doctor" is a built-in role's/],
       [setupWith("export default { id: 'bg', name: 'x', team: 'town', description: 'x', night: { step: 'bg', decision: 'Guard it', intent: 'protect', act() {} } };", 'decision.mjs'), /night\.decision: a decision kind is one camelCase word, as the built-in ones are \(maniacKill, killerShot\).*; got "Guard it"/],
+      [setupWith("export default { id: 'bg', name: 'x', team: 'town', description: 'x', night: { step: 'bg', decision: 'guard', intent: 'protect', uses: { perGame: 0 }, act() {} } };", 'uses0.mjs'), /night\.uses: perGame must be a whole number from 1 to 1000, got 0/],
+      [setupWith("export default { id: 'bg', name: 'x', team: 'town', description: 'x', night: { step: 'bg', decision: 'guard', intent: 'protect', uses: 'once', act() {} } };", 'usesonce.mjs'), /night\.uses: must be "unlimited" or \{ perGame: N, perNight: M \}/],
+      [setupWith("export default { id: 'bg', name: 'x', team: 'town', description: 'x', night: { step: 'bg', decision: 'guard', intent: 'protect', limited: true, uses: { perNight: 2 }, act() {} } };", 'useslimited.mjs'), /night\.uses: perNight above 1 and `limited` do not go together/],
       [setupWith("export default { id: 'bg', name: 'x', team: 'town', description: 'x', night: { step: 'bg', decision: 'speech', intent: 'protect', act() {} } };", 'speechkind.mjs'), /night\.decision: "speech" is a scenario script's speech kind/],
       [setupWith("export default { id: 'bg', name: 'x', team: 'town', description: 'x', night: { step: 'bg', decision: 'note', intent: 'protect', act() {} } };", 'yesno.mjs'), /night\.decision: "note" is .*yes\/no question/],
       [setupWith('throw new Error("boom");', 'throws.mjs'), /cannot load \.\/throws\.mjs: boom/],

@@ -80,6 +80,8 @@ export class Game implements ViewSource {
   private yesNoOptions: number[] | null = null;
   /** Each seat's role state (RoleDef.state), made on first use: a game of built-in roles makes none. */
   private roleStates: (RoleState | undefined)[] | null = null;
+  /** Night-ability uses spent this game, per seat (a role with a per-game limit); made on first use. */
+  private usesSpent: number[] | null = null;
   /**
    * ask() takes its guarded path: a seat whose bot is not audited (src/strategy/audit.ts) has been
    * asked or heard, or the decisions are recorded. Found out as each seat's view is made, which reads
@@ -171,6 +173,18 @@ export class Game implements ViewSource {
       state = states[seat] = initial === null ? {} : structuredClone(initial);
     }
     return state;
+  }
+
+  /** How many more times the seat's night ability may be used this game; null: no per-game limit. */
+  usesLeft(seat: number): number | null {
+    const perGame = this.roles[seat].night?.uses?.perGame ?? null;
+    if (perGame === null) return null;
+    return perGame - (this.usesSpent === null ? 0 : this.usesSpent[seat]);
+  }
+
+  /** Counts one use of the seat's night ability (a pick it made). */
+  spendUse(seat: number): void {
+    (this.usesSpent ??= seatArray(this.n))[seat]++;
   }
 
   view(seat: number): PlayerView {

@@ -68,6 +68,19 @@ export interface NightEffects {
   award(seat: number, event: 'jointShotAtTown' | 'killerShotAtTown'): void;
 }
 
+/**
+ * How often a night ability may be used: at most `perGame` picks in a game (null: no limit), and up to
+ * `perNight` picks each night (after a pick the seat is asked again at its step, until it passes). A
+ * seat whose uses are spent is not asked. A pass spends nothing.
+ */
+export interface Uses {
+  readonly perGame: number | null;
+  readonly perNight: number;
+}
+
+/** How a plug-in declares its uses: `unlimited` (one pick every night, the default), or the limits it sets. */
+export type UsesSpec = 'unlimited' | { readonly perGame?: number; readonly perNight?: number };
+
 export interface NightAbility {
   /** The night step it acts at: one of the rule set's steps (its `nightOrder`), or a step of its own. */
   readonly step: string;
@@ -82,6 +95,8 @@ export interface NightAbility {
   readonly limited: boolean;
   /** U9.2: once a game, after a check, the actor may leave a note that is read out if he dies that night. */
   readonly note: boolean;
+  /** Its limits (Uses); null: one pick every night, as every built-in role's. */
+  readonly uses: Uses | null;
   /** `state`: the actor's own per-game state (RoleDef.state; an empty object for a role that declares none). */
   act(night: NightEffects, actor: number, target: number, state: RoleState): void;
 }
@@ -129,7 +144,9 @@ export type RolePlugin<S extends object = RoleState> = Pick<RoleDef, 'id' | 'nam
     readonly state?: S;
     readonly night?:
       | (Pick<NightAbility, 'step' | 'decision' | 'intent'> &
-          Partial<Omit<NightAbility, 'act'>> & {
+          Partial<Omit<NightAbility, 'act' | 'uses'>> & {
+            /** How often it may be used (default `unlimited`: one pick every night). */
+            readonly uses?: UsesSpec;
             act(night: NightEffects, actor: number, target: number, state: S): void;
           })
       | null;

@@ -18,6 +18,7 @@ export function ability(step: string, decision: DecisionKind, intent: Intent, ac
     shot: more.shot ?? false,
     limited: more.limited ?? false,
     note: more.note ?? false,
+    uses: more.uses ?? null,
     act,
   });
 }

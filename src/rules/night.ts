@@ -233,24 +233,43 @@ export class Night implements NightEffects {
     return out.done();
   }
 
-  /** One seat's turn at its step: asked for a pick among its targets, then its ability records the effect. */
+  /**
+   * One seat's turn at its step. An ability with limits (a plug-in's `uses`) is asked while it has
+   * uses left, once for each pick it may still make tonight, until it passes.
+   */
   private act(seat: number, a: NightAbility): void {
+    const uses = a.uses;
+    if (uses === null) {
+      this.turn(seat, a);
+      return;
+    }
+    const g = this.g;
+    for (let k = 0; k < uses.perNight; k++) {
+      if (uses.perGame !== null && g.usesLeft(seat)! <= 0) return; // spent: not asked
+      if (this.turn(seat, a) === null) return;
+      g.spendUse(seat);
+    }
+  }
+
+  /** Asks the seat for a pick among its targets, then its ability records the effect; the pick, or null (none, or not asked). */
+  private turn(seat: number, a: NightAbility): number | null {
     const g = this.g;
     const limited = a.limited;
     const mode = this.rules.consecutive;
     if (!this.able(seat) || (limited && !this.runs.mayAct(seat, g.night, mode))) {
       if (limited) this.runs.record(seat, g.night, null, mode); // unable to act: the run breaks
-      return;
+      return null;
     }
     const options = this.targets(seat, a, limited ? this.runs.barredTarget(seat, g.night, mode) : 0);
-    if (a.targets === 'jailed' && options.length === 0) return; // C11: nobody in jail, nothing to decide
+    if (a.targets === 'jailed' && options.length === 0) return null; // C11: nobody in jail, nothing to decide
     const target = options.length > 0 ? g.ask(seat, a.decision, options, true, null, a.intent) : null;
     if (limited) this.runs.record(seat, g.night, target, mode);
     // A check is announced to the checker by its result (check()); any other pick as an action.
     if (target === null || a.intent !== 'investigate') g.log?.push({ t: 'action', kind: a.decision, seat, target, to: [seat] });
-    if (target === null) return;
+    if (target === null) return null;
     a.act(this, seat, target, this.stateOf(seat));
     if (a.note && this.noteSpent[seat] === 0) this.offerNote(seat);
+    return target;
   }
 
   /** The seat's role state for its hooks; a role that declares none shares one frozen empty object. */

@@ -6,7 +6,7 @@
 import { dirname, resolve } from 'node:path';
 import { PluginError, UserError } from '../errors.js';
 import { INTENTS, SCRIPT_SETTINGS, SPEECH_KINDS, YES_NO_KINDS } from '../model/decisions.js';
-import { TARGET_RULES, type NightAbility, type NightEffects, type RoleDef, type RoleState } from '../model/roles.js';
+import { TARGET_RULES, type NightAbility, type NightEffects, type RoleDef, type RoleState, type Uses } from '../model/roles.js';
 import { findExport, importModule, isPluginPath } from '../plugins/importModule.js';
 import { ability, role } from '../rules/catalogue.js';
 import { textProblem } from '../text.js';
@@ -103,7 +103,29 @@ function decisionId(v: unknown, fail: (problem: string) => never): string {
 }
 
 const ROLE_FIELDS = ['id', 'name', 'team', 'description', 'color', 'knowsTeam', 'teamKill', 'night', 'nightImmune', 'luck', 'cancelsExecution', 'traits', 'secondNameOf', 'state'];
-const ABILITY_FIELDS = ['step', 'after', 'decision', 'intent', 'targets', 'shot', 'limited', 'note', 'act'];
+const ABILITY_FIELDS = ['step', 'after', 'decision', 'intent', 'targets', 'shot', 'limited', 'note', 'uses', 'act'];
+/** The most picks a night an ability may declare (each is a question to its bot). */
+const MAX_PER_NIGHT = 10;
+
+/**
+ * `uses`: `unlimited` (or absent), or `{ perGame?, perNight? }` of whole numbers; null when it sets no
+ * limit beyond one pick a night (the built-in roles' way, which the night runs without counting).
+ */
+function checkedUses(v: unknown, fail: (problem: string) => never): Uses | null {
+  const form = `"unlimited" or { perGame: N, perNight: M } (either may be left out: no limit a game, one pick a night)`;
+  if (v === undefined || v === 'unlimited') return null;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(`must be ${form}, got ${JSON.stringify(v)}`);
+  const u = v as Record<string, unknown>;
+  for (const k of Object.keys(u)) if (k !== 'perGame' && k !== 'perNight') fail(`unknown field ${k}; uses are ${form}`);
+  const whole = (name: string, max: number): number | undefined => {
+    const x = u[name];
+    if (x === undefined) return undefined;
+    return typeof x === 'number' && Number.isInteger(x) && x >= 1 && x <= max ? x : fail(`${name} must be a whole number from 1 to ${max}, got ${JSON.stringify(x)}`);
+  };
+  const perGame = whole('perGame', 1000) ?? null;
+  const perNight = whole('perNight', MAX_PER_NIGHT) ?? 1;
+  return perGame === null && perNight === 1 ? null : Object.freeze({ perGame, perNight });
+}
 
 /** The plug-in's role, every field checked (one error line naming it) and the rest defaulted. */
 function checkedRole(r: Record<string, unknown>, field: string, key: string): RoleDef {
@@ -190,6 +212,8 @@ function checkedAbility(raw: unknown, fail: (name: string, problem: string) => n
   };
   const flag = (name: string): boolean => (a[name] === undefined ? false : typeof a[name] === 'boolean' ? (a[name] as boolean) : fail(name, `must be true or false, got ${JSON.stringify(a[name])}`));
   const step = id('step', false)!;
+  const uses = checkedUses(a.uses, (problem) => fail('uses', problem));
+  if (uses !== null && uses.perNight > 1 && a.limited === true) fail('uses', 'perNight above 1 and `limited` do not go together: the consecutive rule counts one pick a night');
   if (step === 'mafia') fail('step', '"mafia" is the team kill\'s step; give the ability a step of its own');
   const act = typeof a.act === 'function' ? (a.act as NightAbility['act']) : fail('act', 'must be a function (night, actor, target) that records the effect');
   const guarded = (night: NightEffects, actor: number, target: number, state: RoleState): void => {
@@ -205,5 +229,6 @@ function checkedAbility(raw: unknown, fail: (name: string, problem: string) => n
     shot: flag('shot'),
     limited: flag('limited'),
     note: flag('note'),
+    uses,
   });
 }
