@@ -200,6 +200,28 @@ describe('role plug-ins', () => {
     }
   });
 
+  it('run --check replays sampled games alone when a plug-in is in play: a plug-in with module state fails it, exit 1', () => {
+    const leaky = cli(['run', '--setup', 'test/fixtures/roles/ukrainian-leaky.yaml', '--games', '40', '--check', '--workers', '1', '--json', '--no-progress']);
+    expect(leaky.code, leaky.stderr).toBe(1);
+    const line = leaky.stderr.split('\n').find((l) => l.startsWith('replay check (G10): game 39'));
+    expect(line, leaky.stderr).toMatch(/played alone gave another record than in the run: a role plug-in keeps state between games\? \(docs\/extending\.md, "What a plug-in must not do"\)/);
+    expect(line).toMatch(/replay: mafia-sim replay --setup test\/fixtures\/roles\/ukrainian-leaky\.yaml --seed 1 --game 39 --check$/);
+    expect(JSON.parse(leaky.stdout).failedGames).toBe(0); // every game played; the check is what failed
+    // The same table with the Vigilante, whose uses the engine keeps, passes.
+    const clean = cli(['run', '--setup', 'roles/ukrainian-vigilante.yaml', '--games', '40', '--check', '--workers', '1', '--json', '--no-progress']);
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(clean.stderr).not.toMatch(/replay check/);
+  });
+
+  it('fuzz --role on a plug-in with module state does not crash: it reports the failure with its replay command', () => {
+    const r = cli(['fuzz', '--role', 'test/fixtures/roles/leaky-vigilante.mjs', '--games', '200', '--workers', '1', '--json', '--no-progress', '--out', join(dir, 'fuzz-leaky')]);
+    expect(r.code, r.stderr).toBe(1);
+    const report = JSON.parse(r.stdout) as { failures: { check: string; replay: string; shrunk: { repro: { note: string | null } } | null }[] };
+    expect(report.failures.length).toBeGreaterThan(0);
+    const f = report.failures.find((x) => x.check === 'G10 determinism') ?? report.failures[0];
+    expect(f.replay).toMatch(/^mafia-sim replay /);
+  });
+
   it('a TypeScript plug-in outside an ES-module package (loaded as CommonJS) is found inside its wrapper', () => {
     const setup = setupWith("const role = { id: 'watcher', name: 'Watcher', team: 'town', description: 'x' };\nexport default role;\n", 'watcher.ts');
     const r = cli(['run', '--setup', setup, '--games', '20', '--json']);

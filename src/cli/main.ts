@@ -115,7 +115,15 @@ Examples:
     .action(async (flags) => {
       const files = openReportFiles(flags, io.stdout);
       try {
-        const report = await runCommand(flags, { stdout: io.stdout, warn: say });
+        let replayMismatch = false;
+        const report = await runCommand(flags, {
+          stdout: io.stdout,
+          warn: say,
+          onReplayMismatch: (line) => {
+            replayMismatch = true;
+            say(line);
+          },
+        });
         files.commit('run', report);
         // With the games (or a page) on stdout, the report goes to stderr: stdout holds nothing else.
         const toStderr = files.stdoutTaken || (flags.gamesOut !== undefined && gamesOutIsStdout(flags.gamesOut));
@@ -124,7 +132,7 @@ Examples:
         if (toStderr) io.stderr.write(text.endsWith('\n') ? text : text + '\n');
         else out(text);
         if (report.partial) code = 130;
-        else if (report.failedGames > 0) code = 1;
+        else if (report.failedGames > 0 || replayMismatch) code = 1;
       } finally {
         files.abort();
       }
