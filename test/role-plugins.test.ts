@@ -222,6 +222,37 @@ describe('role plug-ins', () => {
     expect(f.replay).toMatch(/^mafia-sim replay /);
   });
 
+  it('onChecked: every check of the Godfather shows red; a trigger gets the seat state; a bad answer fails the game, named', async () => {
+    const job = await jobFromSpec({ setupArg: join(ROOT, 'roles', 'ukrainian-godfather.yaml'), overrides: [], strategies: ['smart'], seed: '3' });
+    let checks = 0;
+    for (let k = 0; k < 80; k++) {
+      const g = playJobGame(job, k, { keepLog: true });
+      for (const e of g.log!) {
+        if (e.t !== 'check' || g.roles[e.target].id !== 'godfather') continue;
+        expect(e.result).toBe('red');
+        checks++;
+      }
+    }
+    expect(checks).toBeGreaterThan(5);
+    // A Miller who looks black to the first check of him only: the trigger keeps count in its state.
+    const miller = setupWith("export default { id: 'miller', name: 'Miller', team: 'town', description: 'x', state: { seen: 0 }, onChecked(check, st) { st.seen++; return st.seen === 1 ? 'black' : 'red'; } };", 'miller.mjs', 'rules: ukrainian\nroles: { don: 1, mafia: 2, commissar: 1, citizen: 4, ');
+    const mjob = await jobFromSpec({ setupArg: miller, overrides: [], strategies: ['random'], seed: '3' });
+    let firsts = 0;
+    for (let k = 0; k < 150; k++) {
+      const g = playJobGame(mjob, k, { keepLog: true });
+      const seen = g.log!.flatMap((e) => (e.t === 'check' && g.roles[e.target].id === 'miller' ? [e.result] : []));
+      if (seen.length > 0) firsts++;
+      expect(seen.slice(0, 1).every((c) => c === 'black') && seen.slice(1).every((c) => c === 'red'), `game ${k}: ${seen}`).toBe(true);
+    }
+    expect(firsts).toBeGreaterThan(10);
+    const bad = setupWith("export default { id: 'odd', name: 'Odd', team: 'town', description: 'x', onChecked() { return 'green'; } };", 'green.mjs', 'rules: ukrainian\nroles: { don: 1, mafia: 2, commissar: 1, citizen: 4, ');
+    const r = cli(['run', '--setup', bad, '--games', '40', '--json', '--workers', '1']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).failures[0].error).toMatch(/role plug-in \.\/green\.mjs: onChecked returned "green", not "red" or "black"/);
+    const notFn = setupWith("export default { id: 'odd', name: 'Odd', team: 'town', description: 'x', onChecked: 'red' };", 'notfn.mjs');
+    expect(cli(['run', '--setup', notFn, '--games', '5']).stderr).toMatch(/onChecked: must be a function \(check, state\)/);
+  });
+
   it('a TypeScript plug-in outside an ES-module package (loaded as CommonJS) is found inside its wrapper', () => {
     const setup = setupWith("const role = { id: 'watcher', name: 'Watcher', team: 'town', description: 'x' };\nexport default role;\n", 'watcher.ts');
     const r = cli(['run', '--setup', setup, '--games', '20', '--json']);

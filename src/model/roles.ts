@@ -101,6 +101,16 @@ export interface NightAbility {
   act(night: NightEffects, actor: number, target: number, state: RoleState): void;
 }
 
+/** What a role's `onChecked` trigger is told of the check on its seat. */
+export interface CheckOn {
+  /** The checked seat (the role's own). */
+  readonly seat: number;
+  /** Who checks, and their role's id. */
+  readonly by: number;
+  readonly byRole: string;
+  readonly night: number;
+}
+
 export interface RoleDef {
   readonly id: string;
   readonly name: string;
@@ -131,6 +141,12 @@ export interface RoleDef {
    * copy per seat per game, on first use, and hands it to the role's hooks (docs/extending.md).
    */
   readonly state: Readonly<RoleState> | null;
+  /**
+   * A trigger on being checked (U9.1, C12): the colour the investigator sees, given the check and the
+   * seat's own state; null: `color`, always. A Godfather that looks red, a Miller that looks black
+   * (docs/extending.md). It decides only what the check shows; it records no effect.
+   */
+  readonly onChecked: ((check: CheckOn, state: RoleState) => Color) | null;
 }
 
 /**
@@ -138,8 +154,10 @@ export interface RoleDef {
  * required; the loader fills in the rest as the catalogue does (src/setup/rolePlugins.ts).
  */
 export type RolePlugin<S extends object = RoleState> = Pick<RoleDef, 'id' | 'name' | 'team' | 'description'> &
-  Partial<Omit<RoleDef, 'id' | 'name' | 'team' | 'description' | 'night' | 'traits' | 'state'>> & {
+  Partial<Omit<RoleDef, 'id' | 'name' | 'team' | 'description' | 'night' | 'traits' | 'state' | 'onChecked'>> & {
     readonly traits?: Partial<RoleTraits>;
+    /** On being checked: the colour the investigator sees (default: `color`, always). */
+    onChecked?(check: CheckOn, state: S): Color;
     /** The initial per-game state of each seat holding the role; its hooks get the seat's own copy. */
     readonly state?: S;
     readonly night?:

@@ -57,6 +57,7 @@ export function role(r: Pick<RoleDef, 'id' | 'name' | 'team' | 'description'> & 
     secondNameOf: r.secondNameOf ?? null,
     traits: r.traits ? Object.freeze({ ...NO_TRAITS, ...r.traits }) : NO_TRAITS,
     state: r.state ?? null,
+    onChecked: r.onChecked ?? null,
   });
 }
 

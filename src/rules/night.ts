@@ -317,7 +317,8 @@ export class Night implements NightEffects {
 
   check(by: number, target: number): Color {
     const g = this.g;
-    const result = g.roles[target].color;
+    const role = g.roles[target];
+    const result = role.onChecked === null ? role.color : role.onChecked({ seat: target, by, byRole: g.roles[by].id, night: g.night }, this.stateOf(target));
     this.checks.push({ by, target, result, night: g.night });
     g.log?.push({ t: 'check', seat: by, target, result, to: [by] });
     return result;

@@ -102,7 +102,7 @@ function decisionId(v: unknown, fail: (problem: string) => never): string {
   return v;
 }
 
-const ROLE_FIELDS = ['id', 'name', 'team', 'description', 'color', 'knowsTeam', 'teamKill', 'night', 'nightImmune', 'luck', 'cancelsExecution', 'traits', 'secondNameOf', 'state'];
+const ROLE_FIELDS = ['id', 'name', 'team', 'description', 'color', 'knowsTeam', 'teamKill', 'night', 'nightImmune', 'luck', 'cancelsExecution', 'traits', 'secondNameOf', 'state', 'onChecked'];
 const ABILITY_FIELDS = ['step', 'after', 'decision', 'intent', 'targets', 'shot', 'limited', 'note', 'uses', 'act'];
 /** The most picks a night an ability may declare (each is a question to its bot). */
 const MAX_PER_NIGHT = 10;
@@ -169,7 +169,24 @@ function checkedRole(r: Record<string, unknown>, field: string, key: string): Ro
     traits: traits as RoleDef['traits'] | undefined,
     night,
     state: r.state === undefined ? undefined : checkedState(r.state, (problem) => fail('state', problem)),
+    onChecked: r.onChecked === undefined ? undefined : checkedOnChecked(r.onChecked, key, (problem) => fail('onChecked', problem)),
   });
+}
+
+/** The trigger on being checked, guarded: it must answer a colour; a throw or another answer fails the game, naming the plug-in. */
+function checkedOnChecked(raw: unknown, key: string, fail: (problem: string) => never): NonNullable<RoleDef['onChecked']> {
+  if (typeof raw !== 'function') return fail('must be a function (check, state) that returns the colour the investigator sees, "red" or "black"');
+  const hook = raw as NonNullable<RoleDef['onChecked']>;
+  return (check, state) => {
+    let seen: unknown;
+    try {
+      seen = hook(check, state);
+    } catch (e) {
+      throw new PluginError(`role plug-in ${key} threw in onChecked: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    }
+    if (seen !== 'red' && seen !== 'black') throw new PluginError(`role plug-in ${key}: onChecked returned ${JSON.stringify(seen)}, not "red" or "black"`);
+    return seen;
+  };
 }
 
 /**
