@@ -123,8 +123,8 @@ describe('role plug-ins', () => {
     for (let k = 0; k < 60; k++) {
       const g = playJobGame(job, k, { keepLog: true });
       batch.push(JSON.stringify(gameRecord(g, k)));
-      // No Killer at a Ukrainian table: a 'killer' death is the Vigilante's bullet, at most one a game.
-      const shots = g.eliminations.filter((e) => e.cause === 'killer').length;
+      // A death by the Vigilante's bullet has his role id as its cause (his kill kind): at most one a game.
+      const shots = g.eliminations.filter((e) => e.cause === 'vigilante').length;
       expect(shots, `game ${k}`).toBeLessThanOrEqual(1);
       if (shots === 1) gamesWithShot++;
     }
@@ -251,6 +251,29 @@ describe('role plug-ins', () => {
     expect(JSON.parse(r.stdout).failures[0].error).toMatch(/role plug-in \.\/green\.mjs: onChecked returned "green", not "red" or "black"/);
     const notFn = setupWith("export default { id: 'odd', name: 'Odd', team: 'town', description: 'x', onChecked: 'red' };", 'notfn.mjs');
     expect(cli(['run', '--setup', notFn, '--games', '5']).stderr).toMatch(/onChecked: must be a function \(check, state\)/);
+  });
+
+  it("kill kinds: the Vigilante's kills are listed as vigilante in JSON, CSV, HTML and text, and shards merge", () => {
+    const args = ['run', '--setup', 'roles/ukrainian-vigilante.yaml', '--games', '400', '--seed', '2', '--no-progress'];
+    const whole = cli([...args, '--json']);
+    expect(whole.code, whole.stderr).toBe(0);
+    const report = JSON.parse(whole.stdout) as { roles: { group: string; deaths: Record<string, number> }[] };
+    const mafia = report.roles.find((r) => r.group === 'mafia')!;
+    expect(mafia.deaths.vigilante).toBeGreaterThan(0);
+    expect(report.roles.every((r) => !('killer' in r.deaths))).toBe(true); // no Killer at this table
+    const shards = [1, 2].map((i) => {
+      const file = join(dir, `vig-shard-${i}.json`);
+      writeFileSync(file, cli([...args, '--json', '--shard', `${i}/2`]).stdout);
+      return file;
+    });
+    const merged = cli(['merge', ...shards, '--json']);
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(JSON.parse(merged.stdout).roles).toEqual(report.roles);
+    const csv = cli([...args, '--csv', '-']);
+    expect(csv.stdout).toMatch(/role_deaths,mafia,vigilante,/);
+    const html = cli([...args, '--html', '-']);
+    expect(html.stdout).toMatch(/data-key="vigilante"/);
+    expect(cli(args).stdout).toMatch(/vigilante \d+%/);
   });
 
   it('a TypeScript plug-in outside an ES-module package (loaded as CommonJS) is found inside its wrapper', () => {

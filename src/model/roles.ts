@@ -37,8 +37,11 @@ export type TargetRule =
   /** only those in jail (C11); the actor is not asked while nobody is */
   | 'jailed';
 
-/** The kinds of night kill, as they name a night death's cause. */
-export type KillKind = 'mafia' | 'maniac' | 'courtesan' | 'killer';
+/**
+ * The kinds of night kill, as they name a night death's cause: the built-in ones, or a role plug-in's
+ * own (a lower-case id; by default the attacker's role id), which reports list under that name.
+ */
+export type KillKind = 'mafia' | 'maniac' | 'courtesan' | 'killer' | (string & {});
 
 /**
  * What an ability's handler may do tonight: each call records an effect, resolved at dawn (G3) —
@@ -53,7 +56,8 @@ export interface NightEffects {
   protect(target: number, by: number): void;
   /** The target survives tonight's kills because `by` takes the first that would land, and dies instead. */
   guard(target: number, by: number): void;
-  attack(target: number, by: number, kind: KillKind): void;
+  /** A kill on the target at dawn, unless something saves it; `kind` names the cause (default: `by`'s role id). */
+  attack(target: number, by: number, kind?: KillKind): void;
   /** U9.1, C12: `by` learns the target's colour privately, at once. */
   check(by: number, target: number): Color;
   /** C10.1: the target goes to jail at dawn (if `by` still lives). */

@@ -4,11 +4,12 @@
 // night immunity, guards, duels, the deaths. A family supplies what differs (NightRules): who is in
 // jail, who a shot may not pick, how its team kills, what it does after the deaths.
 import type { Game } from '../engine/game.js';
-import type { Color } from '../model/events.js';
+import type { Color, EliminationCause } from '../model/events.js';
 import type { KillKind, NightAbility, NightEffects, RoleDef, RoleState, Team } from '../model/roles.js';
 import type { KnownCheck } from '../views/view.js';
 import { clearSeats, clearWritten, seatArray, seatZeros, writable } from '../engine/seatArrays.js';
-import { BY_COURTESAN, BY_KILLER, BY_MAFIA, BY_MANIAC, nightDeathCause } from './nightKills.js';
+import { BY_COURTESAN, BY_KILLER, BY_MAFIA, BY_MANIAC, BY_OTHER, MAX_OTHER_KINDS, nightDeathCause } from './nightKills.js';
+import { PluginError } from '../errors.js';
 import { RunTracker } from './runTracker.js';
 
 /** What a family decides about its nights. */
@@ -39,6 +40,9 @@ type Step = { readonly teamKill: true } | { readonly teamKill: false; readonly s
 
 /** The state handed to the hooks of a role that declares none: nothing to keep, nothing to share. */
 const NO_STATE: RoleState = Object.freeze({});
+
+/** A plug-in's own kill kind: an id, as role ids are. */
+const KIND = /^[a-z][a-z0-9-]{0,39}$/;
 
 /** How a seat dies at dawn. */
 const KILLED = 1;
@@ -101,6 +105,8 @@ export class Night implements NightEffects {
   private readonly anyDuel: boolean;
   /** Which of tonight's effect arrays an ability wrote (WROTE_* bits): the next night clears only those. */
   private written = 0;
+  /** Role plug-ins' own kill kinds, in the order the game first used them (their bits: BY_OTHER << i). */
+  private kinds: string[] | null = null;
 
   constructor(
     private readonly g: Game,
@@ -311,8 +317,26 @@ export class Night implements NightEffects {
     this.written |= WROTE_GUARDED;
   }
 
-  attack(target: number, _by: number, kind: KillKind): void {
-    this.attacked[target] |= kind === 'mafia' ? BY_MAFIA : kind === 'maniac' ? BY_MANIAC : kind === 'courtesan' ? BY_COURTESAN : BY_KILLER;
+  attack(target: number, by: number, kind?: KillKind): void {
+    this.attacked[target] |= kind === 'mafia' ? BY_MAFIA : kind === 'maniac' ? BY_MANIAC : kind === 'courtesan' ? BY_COURTESAN : kind === 'killer' ? BY_KILLER : this.otherKind(kind ?? this.g.roles[by].id);
+  }
+
+  /** The bit of a role plug-in's own kill kind (given at its first use in the game). */
+  private otherKind(kind: string): number {
+    const kinds = (this.kinds ??= []);
+    let i = kinds.indexOf(kind);
+    if (i < 0) {
+      if (typeof kind !== 'string' || !KIND.test(kind)) throw new PluginError(`a role plug-in's kill kind must be a lower-case id (letters, digits, -), got ${JSON.stringify(kind)}`);
+      if (kinds.length >= MAX_OTHER_KINDS) throw new PluginError(`more than ${MAX_OTHER_KINDS} kinds of kill in one game`);
+      i = kinds.push(kind) - 1;
+    }
+    return BY_OTHER << i;
+  }
+
+  /** The cause of a night death from its mask (nightKills.ts), a plug-in's kind by its own name. */
+  private causeOf(mask: number): EliminationCause {
+    if (mask < BY_OTHER || (mask & (mask - 1)) !== 0) return nightDeathCause(mask);
+    return this.kinds![31 - Math.clz32(mask / BY_OTHER)];
   }
 
   check(by: number, target: number): Color {
@@ -389,7 +413,7 @@ export class Night implements NightEffects {
     let deaths = 0;
     for (let s = 1; s <= g.n; s++) {
       if (dying[s] === 0 || g.alive[s] !== 1 || this.rules.spares?.(s) === true) continue;
-      g.eliminate(s, dying[s] === DUEL ? 'sportsman' : nightDeathCause(this.attacked[s]));
+      g.eliminate(s, dying[s] === DUEL ? 'sportsman' : this.causeOf(this.attacked[s]));
       deaths++;
       g.log?.push({ t: 'died', seat: s, role: g.revealedRole(s) });
     }
