@@ -139,21 +139,56 @@ function writeFailures(failures: readonly Failure[], ctx: GenerateContext, out: 
       return { ...base, replay: differentialCommands(caseJobOf, f.problem.check, GAMES_PER_CASE), repro: { file: null, command: null, note }, shrunk: null };
     }
     const replay = replayCommand(caseJobOf, f.game, true);
-    const repro = writeRepro(caseJobOf, f.game, f.problem, join(dir, `case-${f.case.index}-repro.yaml`), `fuzz case ${f.case.index}, game ${f.game}`);
+    const repro = safeRepro(caseJobOf, f.game, f.problem, join(dir, `case-${f.case.index}-repro.yaml`), `fuzz case ${f.case.index}, game ${f.game}`);
     const key = problemKey(f.problem);
     let shrunk: ReportedFailure['shrunk'] = null;
     if (!shrunkKinds.has(key)) {
       shrunkKinds.add(key);
-      const s = shrink(f, ctx);
-      const file = write(s.case, `case-${f.case.index}-shrunk.yaml`);
-      const job = caseJob(s.case, ctx, file);
-      const problem = playChecked(job, s.game, true)!; // what the shrunk case's game says (its own seats and days)
-      const shrunkRepro = writeRepro(job, s.game, problem, join(dir, `case-${f.case.index}-shrunk-repro.yaml`), `fuzz case ${f.case.index} shrunk, game ${s.game}`);
-      shrunk = { setupFile: file, game: s.game, replay: replayCommand(job, s.game, true), repro: shrunkRepro, size: caseSize(s.case), steps: s.steps, message: problem.message };
+      shrunk = shrunkFailure(f, ctx, write, dir);
     }
     return { ...base, replay, repro, shrunk };
   });
   return { dir, reported };
+}
+
+/**
+ * The failure's case shrunk, as reported. A failure that depends on what earlier games left behind in
+ * the process (a plug-in's module state: G10) may pass when the shrunk case is played again; it is
+ * then reported as such, with the shrunk case's replay command, instead of a problem it no longer has.
+ */
+function shrunkFailure(f: Failure, ctx: GenerateContext, write: (c: FuzzCase, name: string) => string, dir: string): ReportedFailure['shrunk'] {
+  let s: ReturnType<typeof shrink>;
+  try {
+    s = shrink(f, ctx);
+  } catch {
+    // Shrinking replays games: a plug-in that throws outside its hooks must not end the report.
+    s = { case: f.case, game: f.game, steps: 0, attempts: 0 };
+  }
+  const file = write(s.case, `case-${f.case.index}-shrunk.yaml`);
+  const job = caseJob(s.case, ctx, file);
+  const replay = replayCommand(job, s.game, true);
+  let problem: Problem | null;
+  try {
+    problem = playChecked(job, s.game, true); // what the shrunk case's game says (its own seats and days)
+  } catch (e) {
+    problem = { check: 'engine threw', message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
+  }
+  if (problem === null) {
+    const note = 'the shrunk case passes when played again in this process: the failure depends on what earlier games left behind (a plug-in keeping state in its module? docs/extending.md, "What a plug-in must not do"); the replay commands reproduce it in a fresh process';
+    return { setupFile: file, game: s.game, replay, repro: { file: null, command: null, note }, size: caseSize(s.case), steps: s.steps, message: note };
+  }
+  const repro = safeRepro(job, s.game, problem, join(dir, `case-${f.case.index}-shrunk-repro.yaml`), `fuzz case ${f.case.index} shrunk, game ${s.game}`);
+  return { setupFile: file, game: s.game, replay, repro, size: caseSize(s.case), steps: s.steps, message: problem.message };
+}
+
+/** writeRepro, whose failure (a plug-in that throws while the game is played again) is a note, not a crash. */
+function safeRepro(job: Job, game: number, problem: Problem, file: string, title: string): Repro {
+  try {
+    return writeRepro(job, game, problem, file, title);
+  } catch (e) {
+    if (e instanceof UserError) throw e;
+    return { file: null, command: null, note: `writing the scenario failed (${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}); the replay command reproduces the failure` };
+  }
 }
 
 const isDifferential = (p: Problem) => (DIFFERENTIAL_CHECKS as readonly string[]).includes(p.check);

@@ -5,7 +5,9 @@ import { buildReport, type Report } from '../report/report.js';
 import { wilson } from '../stats/intervals.js';
 import type { Tally } from '../stats/tally.js';
 import { Metrics } from '../stats/metrics.js';
-import { jobFromSpec } from '../runner/job.js';
+import { whereTheyPart } from '../scenario/checks.js';
+import { jobFromSpec, replayCommand, type Job } from '../runner/job.js';
+import { ROLES } from '../rules/catalogue.js';
 import { runGames } from '../runner/parallel.js';
 import { isPluginSpec } from '../strategy/registry.js';
 import { jobOverrides, overrideLabel, parseCount, parseSeed, workerCount, type JobFlags } from './common.js';
@@ -41,6 +43,11 @@ export interface RunHooks {
   readonly stdout?: TextSink;
   /** Receives a warning line (a degenerate setup); default: stderr. */
   readonly warn?: (line: string) => void;
+  /**
+   * `--check` with a role plug-in in play: receives the line of each sampled game that replayed alone
+   * differently from the run (replayCheck); the CLI prints it and exits 1. Default: stderr.
+   */
+  readonly onReplayMismatch?: (line: string) => void;
 }
 
 /** The signals that stop a run the way Ctrl-C does. */
@@ -64,6 +71,17 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
   // Opened before the signal handlers are in: opening a FIFO waits for its reader, and Ctrl-C must
   // still be able to end that wait.
   const out = flags.gamesOut !== undefined ? openGamesOut(flags.gamesOut, hooks.stdout ?? fdSink(1, 'stdout')) : null;
+  // --check with a role plug-in: the sampled games' records as the run played them, to replay each alone.
+  const sample = flags.check === true && hasPluginRole(job) ? replaySample(first, end) : null;
+  const sampled = new Map<number, string>();
+  const keepSampled = (lines: string) => {
+    for (const line of lines.split('\n')) {
+      if (line === '') continue;
+      const index = (JSON.parse(line) as { index: number }).index;
+      if (sample!.includes(index)) sampled.set(index, line);
+    }
+  };
+  const onLines = out || sample ? (lines: string) => (out?.write(lines), sample && keepSampled(lines)) : undefined;
   // Ctrl-C or SIGTERM: stop the threads and report the finished prefix. A second one ends the
   // process at once (exit 130), the temp games file removed.
   const interrupt = new AbortController();
@@ -88,7 +106,7 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
       check: flags.check,
       strict: flags.strict,
       metrics: flags.metrics === true,
-      onLines: out ? (lines) => out.write(lines) : undefined,
+      onLines,
       onProgress: (done) => {
         progress.update(done);
         hooks.onProgress?.(done);
@@ -105,6 +123,9 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
     const warning = degenerateWarning(watch.chunks, [[job.setup.name, ...job.overrides].join(' ')]);
     if (warning !== null) (hooks.warn ?? ((line) => process.stderr.write(`${line}\n`)))(warning);
     if (flags.metrics === true) result.tally.metrics ??= new Metrics(); // no game played: an empty table, still there
+    if (sample !== null && !result.partial) {
+      for (const line of await replayCheck(job, sampled)) (hooks.onReplayMismatch ?? ((l) => process.stderr.write(`${l}\n`)))(line);
+    }
     const reached = precision !== null && halfWidth(result.tally) <= precision;
     return buildReport(job, result.tally, {
       first,
@@ -118,6 +139,40 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
     hooks.signal?.removeEventListener('abort', onAbort);
     out?.abort();
   }
+}
+
+/** Whether a role of the setup comes from a plug-in file (not the built-in catalogue). */
+function hasPluginRole(job: Job): boolean {
+  return job.setup.deck.some((r) => !ROLES.has(r.id));
+}
+
+/**
+ * The games `run --check` replays alone when a role plug-in is in play: the first, middle and last of
+ * the range (the last has the most earlier games behind it on its thread).
+ */
+export function replaySample(first: number, end: number): number[] {
+  return [...new Set([first, Math.floor((first + end - 1) / 2), end - 1])].filter((k) => k >= first && k < end);
+}
+
+/**
+ * G10 for plug-ins: each sampled game played alone on a fresh thread (a fresh copy of every plug-in
+ * module, as `replay --game K` in a new process) must give the record the run gave it. A plug-in that
+ * keeps game facts in its module state fails here (docs/extending.md, "What a plug-in must not do").
+ * One line per game that differs, naming the replay command; a game that failed in the run is skipped.
+ */
+export async function replayCheck(job: Job, batch: ReadonlyMap<number, string>): Promise<string[]> {
+  const out: string[] = [];
+  for (const [k, line] of batch) {
+    let alone = '';
+    await runGames(job, { first: k, end: k + 1, workers: 1, isolate: true, check: true, onLines: (l) => (alone += l) });
+    alone = alone.trim();
+    if (alone !== '' && alone !== line) {
+      out.push(
+        `replay check (G10): game ${k} played alone gave another record than in the run: a role plug-in keeps state between games? (docs/extending.md, "What a plug-in must not do"): ${whereTheyPart(line, alone)}; replay: ${replayCommand(job, k, true)}`,
+      );
+    }
+  }
+  return out;
 }
 
 /** The most games `--precision` plays when --games does not say. */

@@ -5,7 +5,7 @@
 // Seats are numbered 1..n; index 0 of every per-seat array is unused.
 import type { Elimination, EliminationCause, GameEvent, Statement, Winner } from '../model/events.js';
 import { NO, YES, type DecisionKind, type Intent, type SpeechKind } from '../model/decisions.js';
-import type { RoleDef, Team } from '../model/roles.js';
+import type { RoleDef, RoleState, Team } from '../model/roles.js';
 import type { PointsTable } from './scoring.js';
 import type { Decision, Player } from '../strategy/types.js';
 import type { GameStreams, Rng } from '../rng.js';
@@ -78,6 +78,10 @@ export class Game implements ViewSource {
   private readonly seatRngs: (Rng | undefined)[];
   private readonly publicRecords: (PublicRecord | undefined)[] = [undefined, undefined];
   private yesNoOptions: number[] | null = null;
+  /** Each seat's role state (RoleDef.state), made on first use: a game of built-in roles makes none. */
+  private roleStates: (RoleState | undefined)[] | null = null;
+  /** Night-ability uses spent this game, per seat (a role with a per-game limit); made on first use. */
+  private usesSpent: number[] | null = null;
   /**
    * ask() takes its guarded path: a seat whose bot is not audited (src/strategy/audit.ts) has been
    * asked or heard, or the decisions are recorded. Found out as each seat's view is made, which reads
@@ -153,6 +157,34 @@ export class Game implements ViewSource {
    */
   yesNo(): readonly number[] {
     return (this.yesNoOptions ??= [YES, NO]);
+  }
+
+  /**
+   * The seat's own per-game role state: a copy of its role's declared initial state (an empty object
+   * for a role that declares none), made the first time a hook of the game asks for it, and handed to
+   * that seat's hooks until the game ends. A new game makes new copies: nothing a hook writes there
+   * reaches another game.
+   */
+  roleState(seat: number): RoleState {
+    const states = (this.roleStates ??= seatSlots<RoleState>(this.n));
+    let state = states[seat];
+    if (state === undefined) {
+      const initial = this.roles[seat].state;
+      state = states[seat] = initial === null ? {} : structuredClone(initial);
+    }
+    return state;
+  }
+
+  /** How many more times the seat's night ability may be used this game; null: no per-game limit. */
+  usesLeft(seat: number): number | null {
+    const perGame = this.roles[seat].night?.uses?.perGame ?? null;
+    if (perGame === null) return null;
+    return perGame - (this.usesSpent === null ? 0 : this.usesSpent[seat]);
+  }
+
+  /** Counts one use of the seat's night ability (a pick it made). */
+  spendUse(seat: number): void {
+    (this.usesSpent ??= seatArray(this.n))[seat]++;
   }
 
   view(seat: number): PlayerView {

@@ -55,6 +55,9 @@ export function writeRepro(job: Job, index: number, problem: Problem, file: stri
   if (reproduced !== null && problemKey(reproduced) === problemKey(problem)) return { file, command: `mafia-sim scenario ${file}`, note: null };
   rmSync(file, { force: true });
   const why = reproduced === null ? 'the scripted game passes' : `the scripted game fails another check ([${reproduced.check}] ${reproduced.message})`;
+  if (problem.check === 'G10 determinism') {
+    return none(`${why}: the game differed when played again in the same process, so something outlives a game (a plug-in's module state, its own Math.random: docs/extending.md, "What a plug-in must not do"), which a script does not replay; the replay command reproduces it`);
+  }
   return none(`${why}: the failure depends on the bots themselves (what they do, not what they decide), which a script does not replay; the replay command reproduces it`);
 }
 

@@ -44,3 +44,6 @@ export type Intent = (typeof INTENTS)[number];
 export type SpeechKind = 'speech' | 'defence' | 'tieSpeech' | 'lastWord';
 
 export const SPEECH_KINDS: readonly SpeechKind[] = ['speech', 'defence', 'tieSpeech', 'lastWord'];
+
+/** What a scenario script may set for a seat besides its decisions and speeches (docs/scenarios.md). */
+export const SCRIPT_SETTINGS = ['fouls'] as const;

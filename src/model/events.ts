@@ -15,7 +15,24 @@ export type Statement =
  * mafia, the Maniac, the Courtesan's shot, the Killer, a Sportsman's duel, or by more than one of them.
  */
 export const ELIMINATION_CAUSES = ['vote', 'shootout', 'fouls', 'mafia', 'maniac', 'courtesan', 'killer', 'sportsman', 'several'] as const;
-export type EliminationCause = (typeof ELIMINATION_CAUSES)[number];
+export type BuiltinCause = (typeof ELIMINATION_CAUSES)[number];
+/**
+ * A built-in cause, or the kind of a role plug-in's kill (its role id unless it names one: a
+ * Vigilante's kill is `vigilante`), which reports list under that name (docs/extending.md).
+ */
+export type EliminationCause = BuiltinCause | (string & {});
+
+/** Whether a cause is one of the built-in ones. */
+export function isBuiltinCause(cause: string): cause is BuiltinCause {
+  return (ELIMINATION_CAUSES as readonly string[]).includes(cause);
+}
+
+/** The causes a table of deaths holds, in report order: the built-in ones in theirs, then the plug-ins' by name. */
+export function causesOf(deaths: Readonly<Record<string, number | undefined>>): string[] {
+  const builtin = ELIMINATION_CAUSES.filter((c) => deaths[c] !== undefined);
+  const other = Object.keys(deaths).filter((c) => !isBuiltinCause(c)).sort();
+  return other.length === 0 ? builtin : [...builtin, ...other];
+}
 
 export type GameEvent = { to?: readonly number[] } & (
   | { t: 'deal'; roles: readonly string[] }

@@ -7,6 +7,14 @@ import type { DecisionKind, Intent } from './decisions.js';
 
 export type Team = 'town' | 'mafia';
 
+/**
+ * A role's per-game state for one seat: plain data (numbers, strings, booleans, arrays and mappings of
+ * them). The role declares its initial value (`RoleDef.state`); the engine gives each seat holding the
+ * role its own copy at the start of every game and hands it to the role's hooks, so nothing a hook
+ * writes there outlives the game.
+ */
+export type RoleState = Record<string, unknown>;
+
 /** What a role is, for bots that reason about roles without knowing their ids (public knowledge). */
 export interface RoleTraits {
   /** Learns a player's colour at night (U9, C12). */
@@ -29,8 +37,11 @@ export type TargetRule =
   /** only those in jail (C11); the actor is not asked while nobody is */
   | 'jailed';
 
-/** The kinds of night kill, as they name a night death's cause. */
-export type KillKind = 'mafia' | 'maniac' | 'courtesan' | 'killer';
+/**
+ * The kinds of night kill, as they name a night death's cause: the built-in ones, or a role plug-in's
+ * own (a lower-case id; by default the attacker's role id), which reports list under that name.
+ */
+export type KillKind = 'mafia' | 'maniac' | 'courtesan' | 'killer' | (string & {});
 
 /**
  * What an ability's handler may do tonight: each call records an effect, resolved at dawn (G3) —
@@ -45,7 +56,8 @@ export interface NightEffects {
   protect(target: number, by: number): void;
   /** The target survives tonight's kills because `by` takes the first that would land, and dies instead. */
   guard(target: number, by: number): void;
-  attack(target: number, by: number, kind: KillKind): void;
+  /** A kill on the target at dawn, unless something saves it; `kind` names the cause (default: `by`'s role id). */
+  attack(target: number, by: number, kind?: KillKind): void;
   /** U9.1, C12: `by` learns the target's colour privately, at once. */
   check(by: number, target: number): Color;
   /** C10.1: the target goes to jail at dawn (if `by` still lives). */
@@ -59,6 +71,19 @@ export interface NightEffects {
   /** Adds the setup's points for a scoring event to a seat (C17). */
   award(seat: number, event: 'jointShotAtTown' | 'killerShotAtTown'): void;
 }
+
+/**
+ * How often a night ability may be used: at most `perGame` picks in a game (null: no limit), and up to
+ * `perNight` picks each night (after a pick the seat is asked again at its step, until it passes). A
+ * seat whose uses are spent is not asked. A pass spends nothing.
+ */
+export interface Uses {
+  readonly perGame: number | null;
+  readonly perNight: number;
+}
+
+/** How a plug-in declares its uses: `unlimited` (one pick every night, the default), or the limits it sets. */
+export type UsesSpec = 'unlimited' | { readonly perGame?: number; readonly perNight?: number };
 
 export interface NightAbility {
   /** The night step it acts at: one of the rule set's steps (its `nightOrder`), or a step of its own. */
@@ -74,7 +99,20 @@ export interface NightAbility {
   readonly limited: boolean;
   /** U9.2: once a game, after a check, the actor may leave a note that is read out if he dies that night. */
   readonly note: boolean;
-  act(night: NightEffects, actor: number, target: number): void;
+  /** Its limits (Uses); null: one pick every night, as every built-in role's. */
+  readonly uses: Uses | null;
+  /** `state`: the actor's own per-game state (RoleDef.state; an empty object for a role that declares none). */
+  act(night: NightEffects, actor: number, target: number, state: RoleState): void;
+}
+
+/** What a role's `onChecked` trigger is told of the check on its seat. */
+export interface CheckOn {
+  /** The checked seat (the role's own). */
+  readonly seat: number;
+  /** Who checks, and their role's id. */
+  readonly by: number;
+  readonly byRole: string;
+  readonly night: number;
 }
 
 export interface RoleDef {
@@ -102,14 +140,36 @@ export interface RoleDef {
   /** C2: a sister or brother is this role under a second name (same abilities, own night step). */
   readonly secondNameOf: string | null;
   readonly traits: RoleTraits;
+  /**
+   * The initial per-game state of each seat holding the role (RoleState), or null: the engine makes a
+   * copy per seat per game, on first use, and hands it to the role's hooks (docs/extending.md).
+   */
+  readonly state: Readonly<RoleState> | null;
+  /**
+   * A trigger on being checked (U9.1, C12): the colour the investigator sees, given the check and the
+   * seat's own state; null: `color`, always. A Godfather that looks red, a Miller that looks black
+   * (docs/extending.md). It decides only what the check shows; it records no effect.
+   */
+  readonly onChecked: ((check: CheckOn, state: RoleState) => Color) | null;
 }
 
 /**
  * What a role plug-in exports (docs/extending.md): a role's fields, only id, name, team and description
  * required; the loader fills in the rest as the catalogue does (src/setup/rolePlugins.ts).
  */
-export type RolePlugin = Pick<RoleDef, 'id' | 'name' | 'team' | 'description'> &
-  Partial<Omit<RoleDef, 'id' | 'name' | 'team' | 'description' | 'night' | 'traits'>> & {
+export type RolePlugin<S extends object = RoleState> = Pick<RoleDef, 'id' | 'name' | 'team' | 'description'> &
+  Partial<Omit<RoleDef, 'id' | 'name' | 'team' | 'description' | 'night' | 'traits' | 'state' | 'onChecked'>> & {
     readonly traits?: Partial<RoleTraits>;
-    readonly night?: (Pick<NightAbility, 'step' | 'decision' | 'intent' | 'act'> & Partial<NightAbility>) | null;
+    /** On being checked: the colour the investigator sees (default: `color`, always). */
+    onChecked?(check: CheckOn, state: S): Color;
+    /** The initial per-game state of each seat holding the role; its hooks get the seat's own copy. */
+    readonly state?: S;
+    readonly night?:
+      | (Pick<NightAbility, 'step' | 'decision' | 'intent'> &
+          Partial<Omit<NightAbility, 'act' | 'uses'>> & {
+            /** How often it may be used (default `unlimited`: one pick every night). */
+            readonly uses?: UsesSpec;
+            act(night: NightEffects, actor: number, target: number, state: S): void;
+          })
+      | null;
   };

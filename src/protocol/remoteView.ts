@@ -105,6 +105,10 @@ export class RemoteView {
     return this.#now.frozenTonight;
   }
 
+  usesLeft(): number | null {
+    return this.#now.usesLeft ?? null;
+  }
+
   nominees(): readonly number[] {
     return [...this.#now.nominees];
   }

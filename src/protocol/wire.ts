@@ -40,6 +40,8 @@ export interface WireView {
   readonly fouls: readonly number[];
   readonly checks: readonly KnownCheck[];
   readonly frozenTonight: boolean;
+  /** How many more times the seat's night ability may be used this game; absent: no per-game limit. */
+  readonly usesLeft?: number;
   /** The index, in this seat's visible record, of the first of `events`. */
   readonly from: number;
   readonly events: readonly GameEvent[];
@@ -81,6 +83,7 @@ export function wireView(view: PlayerView, from: number, gameSeed: string | null
     fouls.push(view.fouls(s));
     knownRoles.push(view.knownRole(s) ?? null);
   }
+  const usesLeft = view.usesLeft();
   const table: WireTable | undefined =
     gameSeed === null ? undefined : { gameSeed, players, rules: view.rules, roles: view.tableRoles, role: view.role, team: view.team, allies: view.knownAllies() };
   return {
@@ -96,6 +99,7 @@ export function wireView(view: PlayerView, from: number, gameSeed: string | null
       fouls,
       checks: view.checks(),
       frozenTonight: view.frozenTonight,
+      ...(usesLeft === null ? {} : { usesLeft }),
       from,
       events,
     },

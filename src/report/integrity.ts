@@ -55,7 +55,8 @@ function shapeProblem(r: unknown): string | null {
       const at = `${key}[${i}]`;
       if (!obj(x) || typeof x.group !== 'string' || typeof x.team !== 'string' || !count(x.perGame) || !count(x.seats)) return `${at}: missing or invalid`;
       if (!rate(x.survival)) return `${at}.survival: missing`;
-      if (!obj(x.deaths) || !Object.entries(x.deaths).every(([c, n]) => (ELIMINATION_CAUSES as readonly string[]).includes(c) && count(n))) return `${at}.deaths: invalid`;
+      // A cause is a built-in one or a role plug-in's kill kind (a role id: lower case, digits and -).
+      if (!obj(x.deaths) || !Object.entries(x.deaths).every(([c, n]) => ((ELIMINATION_CAUSES as readonly string[]).includes(c) || /^[a-z][a-z0-9-]{0,39}$/.test(c)) && count(n))) return `${at}.deaths: invalid`;
       if (!count(x.deathDays)) return `${at}.deathDays: missing`;
       if (!obj(x.points) || !hist(x.points.histogram)) return `${at}.points.histogram: missing`;
       if (!obj(x.perGameCounts) || !hist(x.perGameCounts.survivors) || !hist(x.perGameCounts.points)) return `${at}.perGameCounts: missing`;
@@ -105,7 +106,7 @@ function countsProblem(r: Report): string | null {
       if (total(x.points.histogram) !== x.seats) return `${at}.points.histogram: counts ${total(x.points.histogram)}, not seats (${x.seats})`;
       if (total(x.perGameCounts.survivors) !== r.games || total(x.perGameCounts.points) !== r.games) return `${at}.perGameCounts: do not count ${r.games} games`;
       if (weighted(x.perGameCounts.survivors) !== x.survival.count) return `${at}.survival.count: ${x.survival.count}, not the per-game survivors' sum`;
-      const died = Object.values(x.deaths).reduce((n, k) => n + (k ?? 0), 0);
+      const died = Object.values(x.deaths).reduce<number>((n, k) => n + (k ?? 0), 0);
       if (died + x.survival.count !== x.seats) return `${at}: deaths (${died}) and survivors (${x.survival.count}) do not add up to seats (${x.seats})`;
     }
   }

@@ -231,6 +231,11 @@ function groupRow(group: string, team: string, g: GroupTally): GroupRow {
     deaths[c] = g.deaths[i];
     died += g.deaths[i];
   });
+  for (const c of Object.keys(g.otherDeaths).sort()) {
+    if (g.otherDeaths[c] === 0) continue;
+    deaths[c] = g.otherDeaths[c];
+    died += g.otherDeaths[c];
+  }
   const points = summary(g.points);
   return {
     group,

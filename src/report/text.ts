@@ -1,6 +1,6 @@
 // Renders a report as terminal tables (cli-table3); colour comes from the caller's chalk instance.
 import type { ChalkInstance } from 'chalk';
-import { ELIMINATION_CAUSES, WINNERS } from '../model/events.js';
+import { causesOf, WINNERS } from '../model/events.js';
 import { describeValue } from '../rules/options.js';
 import { fitTable, UNLIMITED, wrapItems, wrapWords, type Column } from './fit.js';
 import type { GroupRow, PointsRow, PointsSummary, Rate, Report } from './report.js';
@@ -76,7 +76,8 @@ export { table } from './fit.js';
 /** The commonest ways a group's players leave, as shares of its seat-games: `vote 38% · mafia 25% · …`. */
 function causes(x: GroupRow, most = 3): string {
   if (x.seats === 0) return '';
-  const listed = ELIMINATION_CAUSES.filter((k) => (x.deaths[k] ?? 0) > 0)
+  const listed = causesOf(x.deaths)
+    .filter((k) => (x.deaths[k] ?? 0) > 0)
     .sort((a, b) => x.deaths[b]! - x.deaths[a]!)
     .map((k) => `${k} ${Math.round((100 * x.deaths[k]!) / x.seats)}%`);
   return listed.length > most ? [...listed.slice(0, most), '…'].join(' · ') : listed.join(' · ');

@@ -3,9 +3,9 @@
 // mods overlay its data): the club's doctor does not heal himself, its Courtesan blocks at Marilyn's
 // step. A family's catalogue is this one with its overlay applied (ukrainian/roles.ts, club/roles.ts).
 import type { DecisionKind, Intent } from '../model/decisions.js';
-import type { NightAbility, NightEffects, RoleDef, RoleTraits, TargetRule } from '../model/roles.js';
+import type { NightAbility, RoleDef, RoleTraits, TargetRule } from '../model/roles.js';
 
-type Act = (night: NightEffects, actor: number, target: number) => void;
+type Act = NightAbility['act'];
 
 /** A night ability with the usual defaults: others as targets, not a shot, not limited, no note. */
 export function ability(step: string, decision: DecisionKind, intent: Intent, act: Act, more: Partial<Omit<NightAbility, 'step' | 'decision' | 'intent' | 'act'>> = {}): NightAbility {
@@ -18,6 +18,7 @@ export function ability(step: string, decision: DecisionKind, intent: Intent, ac
     shot: more.shot ?? false,
     limited: more.limited ?? false,
     note: more.note ?? false,
+    uses: more.uses ?? null,
     act,
   });
 }
@@ -55,6 +56,8 @@ export function role(r: Pick<RoleDef, 'id' | 'name' | 'team' | 'description'> & 
     cancelsExecution: r.cancelsExecution ?? false,
     secondNameOf: r.secondNameOf ?? null,
     traits: r.traits ? Object.freeze({ ...NO_TRAITS, ...r.traits }) : NO_TRAITS,
+    state: r.state ?? null,
+    onChecked: r.onChecked ?? null,
   });
 }
 

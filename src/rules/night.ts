@@ -4,11 +4,12 @@
 // night immunity, guards, duels, the deaths. A family supplies what differs (NightRules): who is in
 // jail, who a shot may not pick, how its team kills, what it does after the deaths.
 import type { Game } from '../engine/game.js';
-import type { Color } from '../model/events.js';
-import type { KillKind, NightAbility, NightEffects, RoleDef, Team } from '../model/roles.js';
+import type { Color, EliminationCause } from '../model/events.js';
+import type { KillKind, NightAbility, NightEffects, RoleDef, RoleState, Team } from '../model/roles.js';
 import type { KnownCheck } from '../views/view.js';
 import { clearSeats, clearWritten, seatArray, seatZeros, writable } from '../engine/seatArrays.js';
-import { BY_COURTESAN, BY_KILLER, BY_MAFIA, BY_MANIAC, nightDeathCause } from './nightKills.js';
+import { BY_COURTESAN, BY_KILLER, BY_MAFIA, BY_MANIAC, BY_OTHER, MAX_OTHER_KINDS, nightDeathCause } from './nightKills.js';
+import { PluginError } from '../errors.js';
 import { RunTracker } from './runTracker.js';
 
 /** What a family decides about its nights. */
@@ -36,6 +37,12 @@ export interface Note {
 
 /** One step of the night order: the team kill, or the seats whose role acts at it (in seat order). */
 type Step = { readonly teamKill: true } | { readonly teamKill: false; readonly seats: readonly number[]; readonly abilities: readonly NightAbility[] };
+
+/** The state handed to the hooks of a role that declares none: nothing to keep, nothing to share. */
+const NO_STATE: RoleState = Object.freeze({});
+
+/** A plug-in's own kill kind: an id, as role ids are. */
+const KIND = /^[a-z][a-z0-9-]{0,39}$/;
 
 /** How a seat dies at dawn. */
 const KILLED = 1;
@@ -98,6 +105,8 @@ export class Night implements NightEffects {
   private readonly anyDuel: boolean;
   /** Which of tonight's effect arrays an ability wrote (WROTE_* bits): the next night clears only those. */
   private written = 0;
+  /** Role plug-ins' own kill kinds, in the order the game first used them (their bits: BY_OTHER << i). */
+  private kinds: string[] | null = null;
 
   constructor(
     private readonly g: Game,
@@ -230,24 +239,49 @@ export class Night implements NightEffects {
     return out.done();
   }
 
-  /** One seat's turn at its step: asked for a pick among its targets, then its ability records the effect. */
+  /**
+   * One seat's turn at its step. An ability with limits (a plug-in's `uses`) is asked while it has
+   * uses left, once for each pick it may still make tonight, until it passes.
+   */
   private act(seat: number, a: NightAbility): void {
+    const uses = a.uses;
+    if (uses === null) {
+      this.turn(seat, a);
+      return;
+    }
+    const g = this.g;
+    for (let k = 0; k < uses.perNight; k++) {
+      if (uses.perGame !== null && g.usesLeft(seat)! <= 0) return; // spent: not asked
+      if (this.turn(seat, a) === null) return;
+      g.spendUse(seat);
+    }
+  }
+
+  /** Asks the seat for a pick among its targets, then its ability records the effect; the pick, or null (none, or not asked). */
+  private turn(seat: number, a: NightAbility): number | null {
     const g = this.g;
     const limited = a.limited;
     const mode = this.rules.consecutive;
     if (!this.able(seat) || (limited && !this.runs.mayAct(seat, g.night, mode))) {
       if (limited) this.runs.record(seat, g.night, null, mode); // unable to act: the run breaks
-      return;
+      return null;
     }
     const options = this.targets(seat, a, limited ? this.runs.barredTarget(seat, g.night, mode) : 0);
-    if (a.targets === 'jailed' && options.length === 0) return; // C11: nobody in jail, nothing to decide
+    if (a.targets === 'jailed' && options.length === 0) return null; // C11: nobody in jail, nothing to decide
     const target = options.length > 0 ? g.ask(seat, a.decision, options, true, null, a.intent) : null;
     if (limited) this.runs.record(seat, g.night, target, mode);
     // A check is announced to the checker by its result (check()); any other pick as an action.
     if (target === null || a.intent !== 'investigate') g.log?.push({ t: 'action', kind: a.decision, seat, target, to: [seat] });
-    if (target === null) return;
-    a.act(this, seat, target);
+    if (target === null) return null;
+    a.act(this, seat, target, this.stateOf(seat));
     if (a.note && this.noteSpent[seat] === 0) this.offerNote(seat);
+    return target;
+  }
+
+  /** The seat's role state for its hooks; a role that declares none shares one frozen empty object. */
+  private stateOf(seat: number): RoleState {
+    const g = this.g;
+    return g.roles[seat].state === null ? NO_STATE : g.roleState(seat);
   }
 
   /** U9.2: after a check, once a game, the note on it. */
@@ -283,13 +317,32 @@ export class Night implements NightEffects {
     this.written |= WROTE_GUARDED;
   }
 
-  attack(target: number, _by: number, kind: KillKind): void {
-    this.attacked[target] |= kind === 'mafia' ? BY_MAFIA : kind === 'maniac' ? BY_MANIAC : kind === 'courtesan' ? BY_COURTESAN : BY_KILLER;
+  attack(target: number, by: number, kind?: KillKind): void {
+    this.attacked[target] |= kind === 'mafia' ? BY_MAFIA : kind === 'maniac' ? BY_MANIAC : kind === 'courtesan' ? BY_COURTESAN : kind === 'killer' ? BY_KILLER : this.otherKind(kind ?? this.g.roles[by].id);
+  }
+
+  /** The bit of a role plug-in's own kill kind (given at its first use in the game). */
+  private otherKind(kind: string): number {
+    const kinds = (this.kinds ??= []);
+    let i = kinds.indexOf(kind);
+    if (i < 0) {
+      if (typeof kind !== 'string' || !KIND.test(kind)) throw new PluginError(`a role plug-in's kill kind must be a lower-case id (letters, digits, -), got ${JSON.stringify(kind)}`);
+      if (kinds.length >= MAX_OTHER_KINDS) throw new PluginError(`more than ${MAX_OTHER_KINDS} kinds of kill in one game`);
+      i = kinds.push(kind) - 1;
+    }
+    return BY_OTHER << i;
+  }
+
+  /** The cause of a night death from its mask (nightKills.ts), a plug-in's kind by its own name. */
+  private causeOf(mask: number): EliminationCause {
+    if (mask < BY_OTHER || (mask & (mask - 1)) !== 0) return nightDeathCause(mask);
+    return this.kinds![31 - Math.clz32(mask / BY_OTHER)];
   }
 
   check(by: number, target: number): Color {
     const g = this.g;
-    const result = g.roles[target].color;
+    const role = g.roles[target];
+    const result = role.onChecked === null ? role.color : role.onChecked({ seat: target, by, byRole: g.roles[by].id, night: g.night }, this.stateOf(target));
     this.checks.push({ by, target, result, night: g.night });
     g.log?.push({ t: 'check', seat: by, target, result, to: [by] });
     return result;
@@ -360,7 +413,7 @@ export class Night implements NightEffects {
     let deaths = 0;
     for (let s = 1; s <= g.n; s++) {
       if (dying[s] === 0 || g.alive[s] !== 1 || this.rules.spares?.(s) === true) continue;
-      g.eliminate(s, dying[s] === DUEL ? 'sportsman' : nightDeathCause(this.attacked[s]));
+      g.eliminate(s, dying[s] === DUEL ? 'sportsman' : this.causeOf(this.attacked[s]));
       deaths++;
       g.log?.push({ t: 'died', seat: s, role: g.revealedRole(s) });
     }

@@ -10,6 +10,10 @@ export const BY_MANIAC = 2;
 export const BY_COURTESAN = 4;
 /** C9: the Mafia Killer's own shot. */
 export const BY_KILLER = 8;
+/** The first of the bits for role plug-ins' own kill kinds (Night numbers them as they first occur in a game). */
+export const BY_OTHER = 16;
+/** The most kinds of its own a game may use (bits 16 … 2^29). */
+export const MAX_OTHER_KINDS = 26;
 
 /** The cause of a night death from its mask: the one killer, or `several` when more than one shot hit. */
 export function nightDeathCause(mask: number): EliminationCause {

@@ -5,12 +5,12 @@ import type { Statement } from '../model/events.js';
 import { BUILTIN_SETUPS, builtinSetup } from '../setup/builtin.js';
 import { inputFileProblem, parseData, readInputFile } from '../setup/dataFile.js';
 import { closest, textProblem } from '../text.js';
-import { DECISION_KINDS, SPEECH_KINDS, YES_NO_KINDS } from '../model/decisions.js';
+import { DECISION_KINDS, SCRIPT_SETTINGS, SPEECH_KINDS, YES_NO_KINDS } from '../model/decisions.js';
 import { ROLES } from '../rules/catalogue.js';
 import { loadedRoles } from '../setup/rolePlugins.js';
 import { CHECKS, type CheckName } from './checks.js';
 /** Script entries that set state as the phase begins instead of answering a request. */
-export const SETTINGS = ['fouls'] as const;
+export const SETTINGS = SCRIPT_SETTINGS;
 
 /** seat → (decision kind, speech kind or setting → answer) for one phase. */
 export type PhaseScript = Map<number | 'all', Map<string, number | null | readonly Statement[]>>;

@@ -5,8 +5,8 @@
 // checked field by field here and rebuilt with the catalogue's defaults (docs/extending.md).
 import { dirname, resolve } from 'node:path';
 import { PluginError, UserError } from '../errors.js';
-import { INTENTS } from '../model/decisions.js';
-import { TARGET_RULES, type NightAbility, type NightEffects, type RoleDef } from '../model/roles.js';
+import { INTENTS, SCRIPT_SETTINGS, SPEECH_KINDS, YES_NO_KINDS } from '../model/decisions.js';
+import { TARGET_RULES, type NightAbility, type NightEffects, type RoleDef, type RoleState, type Uses } from '../model/roles.js';
 import { findExport, importModule, isPluginPath } from '../plugins/importModule.js';
 import { ability, role } from '../rules/catalogue.js';
 import { textProblem } from '../text.js';
@@ -85,8 +85,47 @@ export async function loadRolePlugin(file: string, key: string, field: string): 
 }
 
 const ID = /^[a-z][a-z0-9-]{0,39}$/;
-const ROLE_FIELDS = ['id', 'name', 'team', 'description', 'color', 'knowsTeam', 'teamKill', 'night', 'nightImmune', 'luck', 'cancelsExecution', 'traits', 'secondNameOf'];
-const ABILITY_FIELDS = ['step', 'after', 'decision', 'intent', 'targets', 'shot', 'limited', 'note', 'act'];
+/** A decision kind: camelCase, as the built-in kinds are (`maniacKill`, `killerShot`); `-` is allowed too. */
+const DECISION_ID = /^[a-z][A-Za-z0-9-]{0,39}$/;
+
+/**
+ * The ability's decision kind: a word of letters and digits starting with a lower-case letter, in
+ * camelCase like the built-in kinds (`vigilanteShot`, `guard`). It is a key in scenario scripts, next
+ * to the speech kinds and settings, so it may not be one of those; nor a yes/no question's kind (its
+ * answers are seats). A built-in seat kind (`check`, `heal`) may be reused: bots then answer it as theirs.
+ */
+function decisionId(v: unknown, fail: (problem: string) => never): string {
+  const rule = 'a decision kind is one camelCase word, as the built-in ones are (maniacKill, killerShot): letters and digits (- allowed), starting with a lower-case letter, at most 40';
+  if (typeof v !== 'string' || !DECISION_ID.test(v)) return fail(`${rule}; got ${JSON.stringify(v)}`);
+  const taken: readonly string[] = [...SPEECH_KINDS, ...SCRIPT_SETTINGS, ...YES_NO_KINDS];
+  if (taken.includes(v)) return fail(`"${v}" is a scenario script's speech kind, setting or yes/no question; name the decision otherwise`);
+  return v;
+}
+
+const ROLE_FIELDS = ['id', 'name', 'team', 'description', 'color', 'knowsTeam', 'teamKill', 'night', 'nightImmune', 'luck', 'cancelsExecution', 'traits', 'secondNameOf', 'state', 'onChecked'];
+const ABILITY_FIELDS = ['step', 'after', 'decision', 'intent', 'targets', 'shot', 'limited', 'note', 'uses', 'act'];
+/** The most picks a night an ability may declare (each is a question to its bot). */
+const MAX_PER_NIGHT = 10;
+
+/**
+ * `uses`: `unlimited` (or absent), or `{ perGame?, perNight? }` of whole numbers; null when it sets no
+ * limit beyond one pick a night (the built-in roles' way, which the night runs without counting).
+ */
+function checkedUses(v: unknown, fail: (problem: string) => never): Uses | null {
+  const form = `"unlimited" or { perGame: N, perNight: M } (either may be left out: no limit a game, one pick a night)`;
+  if (v === undefined || v === 'unlimited') return null;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return fail(`must be ${form}, got ${JSON.stringify(v)}`);
+  const u = v as Record<string, unknown>;
+  for (const k of Object.keys(u)) if (k !== 'perGame' && k !== 'perNight') fail(`unknown field ${k}; uses are ${form}`);
+  const whole = (name: string, max: number): number | undefined => {
+    const x = u[name];
+    if (x === undefined) return undefined;
+    return typeof x === 'number' && Number.isInteger(x) && x >= 1 && x <= max ? x : fail(`${name} must be a whole number from 1 to ${max}, got ${JSON.stringify(x)}`);
+  };
+  const perGame = whole('perGame', 1000) ?? null;
+  const perNight = whole('perNight', MAX_PER_NIGHT) ?? 1;
+  return perGame === null && perNight === 1 ? null : Object.freeze({ perGame, perNight });
+}
 
 /** The plug-in's role, every field checked (one error line naming it) and the rest defaulted. */
 function checkedRole(r: Record<string, unknown>, field: string, key: string): RoleDef {
@@ -129,7 +168,49 @@ function checkedRole(r: Record<string, unknown>, field: string, key: string): Ro
     cancelsExecution: flag('cancelsExecution', r.cancelsExecution),
     traits: traits as RoleDef['traits'] | undefined,
     night,
+    state: r.state === undefined ? undefined : checkedState(r.state, (problem) => fail('state', problem)),
+    onChecked: r.onChecked === undefined ? undefined : checkedOnChecked(r.onChecked, key, (problem) => fail('onChecked', problem)),
   });
+}
+
+/** The trigger on being checked, guarded: it must answer a colour; a throw or another answer fails the game, naming the plug-in. */
+function checkedOnChecked(raw: unknown, key: string, fail: (problem: string) => never): NonNullable<RoleDef['onChecked']> {
+  if (typeof raw !== 'function') return fail('must be a function (check, state) that returns the colour the investigator sees, "red" or "black"');
+  const hook = raw as NonNullable<RoleDef['onChecked']>;
+  return (check, state) => {
+    let seen: unknown;
+    try {
+      seen = hook(check, state);
+    } catch (e) {
+      throw new PluginError(`role plug-in ${key} threw in onChecked: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    }
+    if (seen !== 'red' && seen !== 'black') throw new PluginError(`role plug-in ${key}: onChecked returned ${JSON.stringify(seen)}, not "red" or "black"`);
+    return seen;
+  };
+}
+
+/**
+ * The role's initial state, as the engine will copy it for each seat of each game: a mapping of plain
+ * data (structuredClone copies it), taken and frozen now, so that the plug-in's own object is not read
+ * again (what it later does to that object changes no game).
+ */
+function checkedState(raw: unknown, fail: (problem: string) => never): RoleState {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail(`must be a mapping of plain data (the initial per-game state), got ${JSON.stringify(raw)}`);
+  let copy: RoleState;
+  try {
+    copy = structuredClone(raw as RoleState);
+  } catch (e) {
+    return fail(`must be plain data (numbers, strings, booleans, arrays, mappings; no functions): ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return deepFreeze(copy);
+}
+
+function deepFreeze<T>(x: T): T {
+  if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of x instanceof Map ? x.values() : x instanceof Set ? x.values() : Object.values(x)) deepFreeze(v);
+  }
+  return x;
 }
 
 function checkedAbility(raw: unknown, fail: (name: string, problem: string) => never, key: string): NightAbility {
@@ -148,20 +229,23 @@ function checkedAbility(raw: unknown, fail: (name: string, problem: string) => n
   };
   const flag = (name: string): boolean => (a[name] === undefined ? false : typeof a[name] === 'boolean' ? (a[name] as boolean) : fail(name, `must be true or false, got ${JSON.stringify(a[name])}`));
   const step = id('step', false)!;
+  const uses = checkedUses(a.uses, (problem) => fail('uses', problem));
+  if (uses !== null && uses.perNight > 1 && a.limited === true) fail('uses', 'perNight above 1 and `limited` do not go together: the consecutive rule counts one pick a night');
   if (step === 'mafia') fail('step', '"mafia" is the team kill\'s step; give the ability a step of its own');
   const act = typeof a.act === 'function' ? (a.act as NightAbility['act']) : fail('act', 'must be a function (night, actor, target) that records the effect');
-  const guarded = (night: NightEffects, actor: number, target: number): void => {
+  const guarded = (night: NightEffects, actor: number, target: number, state: RoleState): void => {
     try {
-      act(night, actor, target);
+      act(night, actor, target, state);
     } catch (e) {
       throw new PluginError(`role plug-in ${key} threw in act: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
   };
-  return ability(step, id('decision', false)!, pick('intent', INTENTS), guarded, {
+  return ability(step, decisionId(a.decision, (problem) => fail('decision', problem)), pick('intent', INTENTS), guarded, {
     after: id('after', true),
     targets: pick('targets', TARGET_RULES, 'others'),
     shot: flag('shot'),
     limited: flag('limited'),
     note: flag('note'),
+    uses,
   });
 }

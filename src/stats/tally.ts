@@ -7,7 +7,7 @@
 // role's with several seats; a role with one seat a game is its own per-game count.
 import type { Game } from '../engine/game.js';
 import type { RoleDef, Team } from '../model/roles.js';
-import { ELIMINATION_CAUSES, WINNERS, type EliminationCause, type Winner } from '../model/events.js';
+import { ELIMINATION_CAUSES, isBuiltinCause, WINNERS, type EliminationCause, type Winner } from '../model/events.js';
 import { Distribution, type DistributionData } from './distribution.js';
 import { Metrics, type MetricsRowData } from './metrics.js';
 
@@ -25,6 +25,8 @@ export interface GroupTally {
   readonly pointsPerGame: Distribution;
   /** Deaths by cause, in ELIMINATION_CAUSES order. */
   readonly deaths: number[];
+  /** Deaths by the kill kinds of role plug-ins (src/model/events.ts EliminationCause), by name. */
+  readonly otherDeaths: Record<string, number>;
   /** The days of those deaths, summed (Elimination.day). */
   deathDays: number;
 }
@@ -163,7 +165,9 @@ export class Tally {
     }
     for (const e of g.eliminations) {
       const group = this.#row(g.roles[e.seat]).group;
-      group.deaths[causeIndex(e.cause)]++;
+      const i = causeIndex(e.cause);
+      if (i >= 0) group.deaths[i]++;
+      else group.otherDeaths[e.cause] = (group.otherDeaths[e.cause] ?? 0) + 1;
       group.deathDays += e.day;
       if (e.n === 1) {
         if (e.phase === 'day') this.seats[e.seat - 1].outDay1++;
@@ -214,6 +218,7 @@ export class Tally {
         sum.survived += r.group.survived;
         sum.points.merge(r.group.points);
         for (let i = 0; i < sum.deaths.length; i++) sum.deaths[i] += r.group.deaths[i];
+        addOther(sum.otherDeaths, r.group.otherDeaths);
         sum.deathDays += r.group.deathDays;
       }
       sum.survivorsPerGame.merge(t.group.survivorsPerGame);
@@ -318,8 +323,13 @@ function causeIndex(cause: EliminationCause): number {
     case 'courtesan': return 5;
     case 'killer': return 6;
     case 'sportsman': return 7;
-    default: return 8;
+    case 'several': return 8;
+    default: return -1; // a role plug-in's kill kind (otherDeaths)
   }
+}
+
+function addOther(into: Record<string, number>, b: Readonly<Record<string, number>>): void {
+  for (const k in b) into[k] = (into[k] ?? 0) + b[k];
 }
 
 function groupData(team: Team, g: GroupTally): GroupData {
@@ -327,6 +337,7 @@ function groupData(team: Team, g: GroupTally): GroupData {
   ELIMINATION_CAUSES.forEach((c, i) => {
     if (g.deaths[i] > 0) deaths[c] = g.deaths[i];
   });
+  for (const c of Object.keys(g.otherDeaths).sort()) if (g.otherDeaths[c] > 0) deaths[c] = g.otherDeaths[c];
   const perGame = perGameCounts(g);
   return {
     team,
@@ -351,6 +362,7 @@ function fromGroupData(g: GroupData): GroupTally {
     survivorsPerGame: one ? new Distribution() : Distribution.fromJSON(g.survivorsPerGame),
     pointsPerGame: one ? new Distribution() : Distribution.fromJSON(g.pointsPerGame),
     deaths: ELIMINATION_CAUSES.map((c) => g.deaths[c] ?? 0),
+    otherDeaths: Object.fromEntries(Object.entries(g.deaths).filter(([c]) => !isBuiltinCause(c)) as [string, number][]),
     deathDays: g.deathDays,
   };
 }
@@ -364,6 +376,7 @@ function emptyGroup(perGame: number): GroupTally {
     survivorsPerGame: new Distribution(),
     pointsPerGame: new Distribution(),
     deaths: ELIMINATION_CAUSES.map(() => 0),
+    otherDeaths: {},
     deathDays: 0,
   };
 }
@@ -379,5 +392,6 @@ function addGroup(into: GroupTally, b: GroupTally): void {
   into.survivorsPerGame.merge(b.survivorsPerGame);
   into.pointsPerGame.merge(b.pointsPerGame);
   for (let i = 0; i < into.deaths.length; i++) into.deaths[i] += b.deaths[i];
+  addOther(into.otherDeaths, b.otherDeaths);
   into.deathDays += b.deathDays;
 }

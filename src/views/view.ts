@@ -3,7 +3,7 @@
 // reads the game through ViewSource — the kernel's public state, the event record, and the facts the
 // rule set publishes (TableFacts) — and imports nothing of the engine.
 import type { Color, GameEvent } from '../model/events.js';
-import type { RoleDef, RoleTraits, Team } from '../model/roles.js';
+import type { RoleDef, RoleTraits, Team, Uses } from '../model/roles.js';
 import type { DecisionKind, Intent } from '../model/decisions.js';
 
 export interface KnownCheck {
@@ -48,6 +48,8 @@ export interface ViewSource {
   readonly facts: TableFacts;
   living(): number[];
   publicRecord(audited: boolean): PublicRecord;
+  /** How many more times a seat's night ability may be used this game; null: no per-game limit. */
+  usesLeft(seat: number): number | null;
 }
 
 /** What a role is, as a bot may know it of any role at the table (public: the setup is known). */
@@ -56,12 +58,17 @@ export interface RoleInfo {
   readonly name: string;
   readonly team: Team;
   readonly traits: RoleTraits;
-  /** The night action's decision kind and what it does, or null for a role without one. */
-  readonly night: { readonly decision: DecisionKind; readonly intent: Intent } | null;
+  /**
+   * The night action's decision kind and what it does, or null for a role without one; `uses` only
+   * for an ability with limits (a plug-in's: docs/extending.md), absent for one pick every night.
+   */
+  readonly night: { readonly decision: DecisionKind; readonly intent: Intent; readonly uses?: Uses } | null;
 }
 
 function infoOf(r: RoleDef): RoleInfo {
-  return Object.freeze({ id: r.id, name: r.name, team: r.team, traits: r.traits, night: r.night && Object.freeze({ decision: r.night.decision, intent: r.night.intent }) });
+  const a = r.night;
+  const night = a && Object.freeze(a.uses === null ? { decision: a.decision, intent: a.intent } : { decision: a.decision, intent: a.intent, uses: a.uses });
+  return Object.freeze({ id: r.id, name: r.name, team: r.team, traits: r.traits, night });
 }
 
 /** One list of RoleInfo per table's roles (made once per list). */
@@ -219,6 +226,14 @@ export class PlayerView {
   /** What a role of this table is, by id (undefined for a role not at the table). */
   roleInfo(id: string): RoleInfo | undefined {
     return this.tableRoles.find((r) => r.id === id);
+  }
+
+  /**
+   * How many more times this player's night ability may be used this game (its role's `uses`), or
+   * null when it has no per-game limit. A player whose uses are spent is no longer asked.
+   */
+  usesLeft(): number | null {
+    return this.#g.usesLeft(this.#seat);
   }
 
   isAlive(seat: number): boolean {

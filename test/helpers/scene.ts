@@ -40,6 +40,7 @@ export function scene(spec: SceneSpec): Scene {
     config: { rulesId: spec.rules ?? 'ukrainian', revealRoles: false, tableRoles },
     facts: { nominees: () => spec.nominees ?? [], isJailed: () => false, fouls: () => 0, checksBy: () => [] },
     living: () => alive.flatMap((a, s) => (s > 0 && a === 1 ? [s] : [])),
+    usesLeft: () => null,
     publicRecord(audited) {
       const i = audited ? 1 : 0;
       return (records[i] ??= new PublicRecord(source, audited));

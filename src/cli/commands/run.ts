@@ -36,7 +36,15 @@ Examples:
   mafia-sim run --games 100000 --html report.html --csv report.csv`)
     .action((flags) =>
       cli.withFiles(flags, async (files) => {
-        const report = await runCommand(flags, { stdout: cli.io.stdout, warn: cli.say });
+        let replayMismatch = false;
+        const report = await runCommand(flags, {
+          stdout: cli.io.stdout,
+          warn: cli.say,
+          onReplayMismatch: (line) => {
+            replayMismatch = true;
+            cli.say(line);
+          },
+        });
         files.commit('run', report);
         // With the games (or a page) on stdout, the report goes to stderr: stdout holds nothing else.
         const toStderr = files.stdoutTaken || (flags.gamesOut !== undefined && gamesOutIsStdout(flags.gamesOut));
@@ -45,7 +53,7 @@ Examples:
         if (toStderr) cli.io.stderr.write(text.endsWith('\n') ? text : text + '\n');
         else cli.out(text);
         if (report.partial) cli.code = 130;
-        else if (report.failedGames > 0) cli.code = 1;
+        else if (report.failedGames > 0 || replayMismatch) cli.code = 1;
       }),
     );
 }

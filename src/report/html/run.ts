@@ -1,6 +1,6 @@
 // The HTML report of a run (and of merged shards): outcomes, game length, roles (survival and how they
 // die), seats, points per role and team, evenings; every chart with its numbers folded under it.
-import { ELIMINATION_CAUSES, WINNERS } from '../../model/events.js';
+import { causesOf, WINNERS } from '../../model/events.js';
 import { describeValue } from '../../rules/options.js';
 import type { GroupRow, PointsSummary, Report } from '../report.js';
 import { formatMean, formatRate } from '../text.js';
@@ -62,7 +62,7 @@ function lengthSection(r: Report): string {
 function rolesSection(r: Report): string {
   const g = groups(r);
   const survival = intervalBars(g.map(([label, x]) => ({ label, value: x.survival.share, low: x.survival.low, high: x.survival.high, text: formatRate(x.survival), tone: x.team })), { chart: 'role-survival', title: 'Survival by role and team, with 95% intervals' });
-  const causes = ELIMINATION_CAUSES.filter((c) => g.some(([, x]) => (x.deaths[c] ?? 0) > 0));
+  const causes = causesOf(Object.assign({}, ...g.map(([, x]) => x.deaths))).filter((c) => g.some(([, x]) => (x.deaths[c] ?? 0) > 0));
   const stacks = stackedBars(g.map(([label, x]) => ({ label, total: x.seats, parts: [{ key: 'survived', count: x.survival.count }, ...causes.map((c) => ({ key: c, count: x.deaths[c] ?? 0 }))] })), { chart: 'role-deaths', title: 'How the players of each role leave: shares of seat-games by cause' });
   const keys = [{ key: 'survived', label: 'survived' }, ...causes.map((c) => ({ key: c, label: c }))];
   const table = dataTable(

@@ -125,6 +125,10 @@ export interface StackPart {
   readonly count: number;
 }
 
+/** The keys the page's style sheet colours (page.ts); any other (a role plug-in's kill kind) is drawn grey. */
+const STYLED_KEYS = new Set(['survived', 'vote', 'shootout', 'fouls', 'mafia', 'maniac', 'courtesan', 'killer', 'sportsman', 'several']);
+const otherStyle = (key: string, prop: 'fill' | 'background') => (STYLED_KEYS.has(key) ? '' : ` style="${prop}:#8c8c8c"`);
+
 /** 100% bars, one per row: each part a share of the row's total (survived, then each cause of death). */
 export function stackedBars(rows: readonly { label: string; total: number; parts: readonly StackPart[] }[], o: { chart: string; title: string }): string {
   const row = 28;
@@ -140,7 +144,7 @@ export function stackedBars(rows: readonly { label: string; total: number; parts
       if (p.count === 0) continue;
       const share = r.total === 0 ? 0 : p.count / r.total;
       const w = share * plot;
-      body += `<rect class="seg c-${esc(p.key)}" data-key="${esc(p.key)}" data-value="${share}" data-count="${p.count}" x="${n(x)}" y="${n(y + 5)}" width="${n(w)}" height="${row - 10}"><title>${esc(`${r.label}, ${p.key}: ${(100 * share).toFixed(1)}% (${p.count.toLocaleString('en-US')} of ${r.total.toLocaleString('en-US')})`)}</title></rect>`;
+      body += `<rect class="seg c-${esc(p.key)}"${otherStyle(p.key, 'fill')} data-key="${esc(p.key)}" data-value="${share}" data-count="${p.count}" x="${n(x)}" y="${n(y + 5)}" width="${n(w)}" height="${row - 10}"><title>${esc(`${r.label}, ${p.key}: ${(100 * share).toFixed(1)}% (${p.count.toLocaleString('en-US')} of ${r.total.toLocaleString('en-US')})`)}</title></rect>`;
       if (w > 44) body += `<text class="seg-text" x="${n(x + w / 2)}" y="${n(y + row / 2 + 5)}" text-anchor="middle">${Math.round(100 * share)}%</text>`;
       x += w;
     }
@@ -151,7 +155,7 @@ export function stackedBars(rows: readonly { label: string; total: number; parts
 
 /** The legend of a stacked bar chart (HTML, so that it wraps on a phone). */
 export function legend(keys: readonly { key: string; label: string }[]): string {
-  return `<ul class="legend">${keys.map((k) => `<li><span class="swatch c-${esc(k.key)}"></span>${esc(k.label)}</li>`).join('')}</ul>`;
+  return `<ul class="legend">${keys.map((k) => `<li><span class="swatch c-${esc(k.key)}"${otherStyle(k.key, 'background')}></span>${esc(k.label)}</li>`).join('')}</ul>`;
 }
 
 export interface Dot extends Interval {
