@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { currentTable, DOC, withTable } from './equilibrium-table.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataPath = `${root}strategies/smart/equilibria.json`;
@@ -34,6 +35,7 @@ for (const setup of setups) {
   const sorted = Object.fromEntries(Object.keys(data).sort().map((k) => [k, data[k]]));
   writeFileSync(`${dataPath}.tmp`, JSON.stringify(sorted, null, 2) + '\n');
   renameSync(`${dataPath}.tmp`, dataPath);
+  writeFileSync(DOC, withTable(readFileSync(DOC, 'utf8'), currentTable())); // docs/strategies.md's table
   console.error(`equilibria: ${setup}: ${e.stopped} after ${e.history.length} iterations, ${e.played} games, ${minutes.toFixed(1)} min; town ${pct(e.townWin.share)} (${pct(e.townWin.low)}–${pct(e.townWin.high)})`);
 }
 

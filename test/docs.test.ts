@@ -129,3 +129,12 @@ describe('package.json', () => {
     expect(pkg.files).toContain('docs');
   });
 });
+
+describe('docs/strategies.md', () => {
+  it("holds the current table of shipped equilibria (scripts/equilibrium-table.mjs, from strategies/smart/equilibria.json)", async () => {
+    const { currentTable, withTable, DOC } = await import('../scripts/equilibrium-table.mjs');
+    const page = readFileSync(DOC, 'utf8');
+    expect(withTable(page, currentTable()), 'run node scripts/equilibrium-table.mjs --write').toBe(page);
+    expect(currentTable()).toMatch(/^\| ukrainian \| \d+\.\d% \(/m);
+  });
+});
