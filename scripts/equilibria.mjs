@@ -1,5 +1,6 @@
 // `npm run equilibria [-- SETUP… [equilibrium flags]]`: runs `mafia-sim equilibrium` for each built-in
-// setup (default: ukrainian, club-12, club-20), starting from smart as it plays there, and writes each
+// setup named (default: ukrainian; why not the club setups yet: docs/strategies.md, "Club tables"),
+// starting from smart's tuned point, and writes each
 // side's mix into strategies/smart/equilibria.json with the table it was solved at, the command that
 // produced it and what it measured (the town win between the mixes, the certificate). smart plays the
 // mix by default at that table and, carried over, at every table of the same rule set (docs/strategies.md,
@@ -16,7 +17,7 @@ const args = process.argv.slice(2);
 const firstFlag = args.findIndex((a) => a.startsWith('-'));
 const setups = firstFlag < 0 ? args : args.slice(0, firstFlag);
 const flags = firstFlag < 0 ? [] : args.slice(firstFlag);
-if (setups.length === 0) setups.push('ukrainian', 'club-12', 'club-20');
+if (setups.length === 0) setups.push('ukrainian');
 mkdirSync(`${root}.equilibrium-state`, { recursive: true });
 
 for (const setup of setups) {
