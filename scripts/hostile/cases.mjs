@@ -1,0 +1,205 @@
+// The hostile-input catalogue (issue 32): each case is a command a careless user or an attacker might
+// type, the files it finds, and what must come of it — one error line and exit 2 with nothing written
+// or overwritten, or a correct result. Run by test/hostile/catalogue.test.ts (each case a test) and by
+// scripts/hostile-catalogue.mjs (npm run hostile: one line per case, clean / crash / hang /
+// wrong-success / leak). A case runs in a fresh temp folder of its own, its cwd.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BIN = join(ROOT, 'bin', 'mafia-sim.js');
+
+const SETUP = 'rules: vanilla\nroles: { townie: 5, mafia: 2 }\n';
+const PLUGIN = "export default { name: 'plain', createPlayer() { return { decide(view, request) { return request.canPass ? null : request.options[0]; } }; } };\n";
+/** "Billion laughs": ten aliases of ten aliases of … (a million strings from 300 bytes). */
+const ALIAS_BOMB = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...['b', 'c', 'd', 'e', 'f', 'g'].map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefg'[i]}`).join(', ')}]`)].join('\n') + '\n';
+const ERROR_LINE = /^mafia-sim: error: [^\n]+\n$/;
+
+/** Errors of the house style: one line, exit 2. `says`: what the line must contain. */
+const refused = (says, extra = {}) => ({ code: 2, stderr: says, ...extra });
+
+/**
+ * Each case: `id`, `what` (one line), `files` (name → text; a name ending in / is a folder), `links`
+ * (name → target), `fifos`, `args`, `expect` ({ code, stderr: RegExp, unchanged: [names], absent:
+ * [names] }), `timeoutMs` (default 20 s), `skip` (a reason the case cannot run here).
+ */
+export const CASES = [
+  // 1. One rule for every output path.
+  {
+    id: 'games-out-is-setup', what: 'run --setup ./t.yaml --games-out ./t.yaml',
+    files: { 't.yaml': SETUP }, args: ['run', '--setup', './t.yaml', '--games', '5', '--games-out', './t.yaml'],
+    expect: refused(/--games-out \.\/t\.yaml: the same file as --setup \.\/t\.yaml/, { unchanged: ['t.yaml'] }),
+  },
+  {
+    id: 'html-is-setup', what: 'run --setup ./t.yaml --html ./t.yaml',
+    files: { 't.yaml': SETUP }, args: ['run', '--setup', './t.yaml', '--games', '5', '--html', './t.yaml'],
+    expect: refused(/--html \.\/t\.yaml: the same file as --setup \.\/t\.yaml/, { unchanged: ['t.yaml'] }),
+  },
+  {
+    id: 'games-out-is-plugin', what: 'run --games-out ./b.mjs --strategy town=./b.mjs',
+    files: { 'b.mjs': PLUGIN }, args: ['run', '--setup', 'vanilla', '--games', '5', '--games-out', './b.mjs', '--strategy', 'town=./b.mjs'],
+    expect: refused(/--games-out \.\/b\.mjs: the same file as --strategy town=\.\/b\.mjs/, { unchanged: ['b.mjs'] }),
+  },
+  {
+    id: 'games-out-is-html', what: 'run --games-out F --html F',
+    args: ['run', '--setup', 'vanilla', '--games', '5', '--games-out', 'F', '--html', 'F'],
+    expect: refused(/--html F: the same file as --games-out F/, { absent: ['F'] }),
+  },
+  {
+    id: 'html-is-csv', what: 'run --html F --csv F',
+    args: ['run', '--setup', 'vanilla', '--games', '5', '--html', 'F', '--csv', 'F'],
+    expect: refused(/--csv F: the same file as --html F/, { absent: ['F'] }),
+  },
+  {
+    id: 'csv-is-setup-hard-link', what: 'run --setup ./t.yaml --csv HARDLINK (a second name of the setup file)',
+    files: { 't.yaml': SETUP }, hardLinks: { 'h.yaml': 't.yaml' }, args: ['run', '--setup', './t.yaml', '--games', '5', '--csv', 'h.yaml'],
+    expect: refused(/--csv h\.yaml: the same file as --setup \.\/t\.yaml/, { unchanged: ['t.yaml'] }),
+  },
+  {
+    id: 'games-out-links-to-setup', what: 'run --setup ./t.yaml --games-out LINK (a symbolic link to the setup file)',
+    files: { 't.yaml': SETUP }, links: { 'l.jsonl': 't.yaml' }, args: ['run', '--setup', './t.yaml', '--games', '5', '--games-out', 'l.jsonl'],
+    expect: refused(/--games-out l\.jsonl: the same file as --setup \.\/t\.yaml/, { unchanged: ['t.yaml'] }),
+  },
+  {
+    id: 'games-out-dangling-link', what: 'run --games-out DANGLING (a symbolic link to a file that does not exist)',
+    links: { 'd.jsonl': 'nowhere.jsonl' }, args: ['run', '--setup', 'vanilla', '--games', '5', '--games-out', 'd.jsonl'],
+    expect: refused(/--games-out d\.jsonl: a symbolic link to .*nowhere\.jsonl, which does not exist/, { absent: ['nowhere.jsonl'] }),
+  },
+  {
+    id: 'games-out-dangling-link-folder', what: 'run --games-out DANGLING (a link into a folder that does not exist)',
+    links: { 'd.jsonl': 'nodir/x.jsonl' }, args: ['run', '--setup', 'vanilla', '--games', '5', '--games-out', 'd.jsonl'],
+    expect: refused(/--games-out d\.jsonl: a symbolic link to .*nodir\/x\.jsonl, which does not exist/),
+  },
+  {
+    id: 'state-is-setup', what: 'tune --setup ./t.yaml --state ./t.yaml',
+    files: { 't.yaml': SETUP }, args: ['tune', '--setup', './t.yaml', '--state', './t.yaml', '--games', '200'],
+    expect: refused(/--state \.\/t\.yaml: the same file as --setup \.\/t\.yaml/, { unchanged: ['t.yaml'] }),
+  },
+  {
+    id: 'html-is-merged-report', what: 'merge a.json --html a.json',
+    files: { 'a.json': '{}\n' }, args: ['merge', 'a.json', '--html', 'a.json'],
+    expect: refused(/--html a\.json: the same file as report a\.json/, { unchanged: ['a.json'] }),
+  },
+  {
+    id: 'games-out-is-role-plugin', what: 'run --setup s.yaml (naming the role plug-in ./r.mjs) --games-out r.mjs',
+    files: { 's.yaml': 'rules: ukrainian\nroles: { citizen: 6, ./r.mjs: 1, mafia: 2, don: 1, commissar: 1 }\n', 'r.mjs': "export default { id: 'r', name: 'R', team: 'town', description: 'r' };\n" },
+    args: ['run', '--setup', 's.yaml', '--games', '5', '--games-out', 'r.mjs'],
+    expect: refused(/--games-out r\.mjs: the same file as s\.yaml: roles\.\.\/r\.mjs/, { unchanged: ['r.mjs'] }),
+  },
+];
+
+/** Makes a case's folder and files; returns its path. */
+export function prepare(c, root = tmpdir()) {
+  const dir = mkdtempSync(join(root, `hostile-${c.id}-`));
+  for (const [name, text] of Object.entries(c.files ?? {})) {
+    const path = join(dir, name);
+    if (name.endsWith('/')) mkdirSync(path, { recursive: true });
+    else {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+    }
+  }
+  for (const [name, target] of Object.entries(c.links ?? {})) symlinkSync(target, join(dir, name));
+  for (const [name, target] of Object.entries(c.hardLinks ?? {})) spawnSync('ln', [join(dir, target), join(dir, name)]);
+  for (const name of c.fifos ?? []) spawnSync('mkfifo', [join(dir, name)]);
+  for (const [name, mode] of Object.entries(c.modes ?? {})) chmodSync(join(dir, name), mode);
+  return dir;
+}
+
+/**
+ * Runs one case: { verdict, detail, code, stderr, ms }. verdict: clean (as expected), crash (exit 70,
+ * a signal or a stack trace), hang (past its time), wrong-success (exit 0 where an error was due, or
+ * an input changed), leak (a process left behind), or wrong (any other difference: detail says).
+ */
+export async function runCase(c, opts = {}) {
+  const dir = prepare(c, opts.root);
+  const before = Object.fromEntries((c.expect.unchanged ?? []).map((f) => [f, readFileSync(join(dir, f))]));
+  const args = typeof c.args === 'function' ? c.args(dir) : c.args;
+  const started = Date.now();
+  const r = await spawnCapture(process.execPath, [BIN, ...args], { cwd: dir, timeoutMs: c.timeoutMs ?? 20_000, env: c.env });
+  const ms = Date.now() - started;
+  const out = { code: r.code, stderr: r.stderr, stdout: r.stdout, ms, dir };
+  const verdict = (v, detail = '') => {
+    if (!opts.keep) rmSync(dir, { recursive: true, force: true });
+    return { ...out, verdict: v, detail };
+  };
+  if (r.timedOut) return verdict('hang', `still running after ${c.timeoutMs ?? 20_000} ms`);
+  const leftover = c.marker ? countProcesses(c.marker) : 0;
+  if (leftover > 0) {
+    killProcesses(c.marker);
+    return verdict('leak', `${leftover} process(es) named ${c.marker} outlived the command`);
+  }
+  if (r.code === 70 || r.code === null || /\n\s+at .+:\d+:\d+\)?\n/.test(r.stderr)) return verdict('crash', firstLine(r.stderr) || `signal ${r.signal}`);
+  for (const [f, was] of Object.entries(before)) {
+    if (!existsSync(join(dir, f)) || !readFileSync(join(dir, f)).equals(was)) return verdict('wrong-success', `${f} was changed (exit ${r.code})`);
+  }
+  for (const f of c.expect.absent ?? []) if (existsSync(join(dir, f))) return verdict('wrong-success', `${f} was written (exit ${r.code})`);
+  const partials = readdirSync(dir).filter((f) => f.endsWith('.partial') || /\.tmp-\d+$/.test(f));
+  if (partials.length > 0) return verdict('wrong', `left ${partials.join(', ')}`);
+  if (r.code !== c.expect.code) return verdict(r.code === 0 ? 'wrong-success' : 'wrong', `exit ${r.code}, expected ${c.expect.code}: ${firstLine(r.stderr)}`);
+  if (c.expect.code === 2 && !ERROR_LINE.test(r.stderr)) return verdict('wrong', `not one error line: ${JSON.stringify(r.stderr.slice(0, 300))}`);
+  if (c.expect.stderr && !c.expect.stderr.test(r.stderr)) return verdict('wrong', `stderr ${JSON.stringify(firstLine(r.stderr))} does not match ${c.expect.stderr}`);
+  if (c.expect.check) {
+    const problem = c.expect.check(out);
+    if (problem) return verdict('wrong', problem);
+  }
+  return verdict('clean', firstLine(r.stderr));
+}
+
+const firstLine = (s) => s.split('\n').find((l) => l.trim() !== '') ?? '';
+
+/** Runs a program; kills its whole process group when it is over time. */
+export function spawnCapture(file, args, { cwd, timeoutMs, env, input }) {
+  return new Promise((resolve) => {
+    const child = spawn(file, args, { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], detached: true });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // gone
+      }
+    }, timeoutMs);
+    if (input !== undefined) child.stdin.end(input);
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout = stdout.length < 1 << 20 ? stdout + d : stdout));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr = stderr.length < 1 << 20 ? stderr + d : stderr));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr, timedOut });
+    });
+  });
+}
+
+/** The processes whose command line contains `marker` (Linux: /proc). */
+export function processesWith(marker) {
+  if (!existsSync('/proc/self/cmdline')) return [];
+  const found = [];
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (cmd.includes(marker)) found.push(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+export const countProcesses = (marker) => processesWith(marker).length;
+
+export function killProcesses(marker) {
+  for (const pid of processesWith(marker)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone
+    }
+  }
+}
