@@ -89,6 +89,66 @@ export const CASES = [
     args: ['run', '--setup', 's.yaml', '--games', '5', '--games-out', 'r.mjs'],
     expect: refused(/--games-out r\.mjs: the same file as s\.yaml: roles\.\.\/r\.mjs/, { unchanged: ['r.mjs'] }),
   },
+
+  // 2. One bounded reader for every input.
+  {
+    id: 'merge-dev-zero', what: 'merge /dev/zero',
+    args: ['merge', '/dev/zero'], expect: refused(/\/dev\/zero: cannot read report: is a character device, not a regular file/),
+  },
+  {
+    id: 'merge-fifo', what: 'merge FIFO (nobody writes to it)',
+    fifos: ['pipe.json'], args: ['merge', 'pipe.json'], expect: refused(/pipe\.json: cannot read report: is a FIFO/),
+  },
+  {
+    id: 'strategy-dev-zero', what: 'run --strategy town=/dev/zero',
+    args: ['run', '--games', '3', '--strategy', 'town=/dev/zero'], expect: refused(/--strategy town=\/dev\/zero: cannot load \/dev\/zero: it is a character device/),
+  },
+  {
+    id: 'strategy-dev-zero-isolated', what: 'run --isolate --strategy town=/dev/zero',
+    args: ['run', '--games', '3', '--isolate', '--strategy', 'town=/dev/zero'], expect: refused(/--strategy town=\/dev\/zero: cannot load \/dev\/zero: it is a character device/),
+  },
+  {
+    id: 'strategy-fifo', what: 'run --strategy town=./bot.mjs (a FIFO)',
+    fifos: ['bot.mjs'], args: ['run', '--games', '3', '--strategy', 'town=./bot.mjs'], expect: refused(/--strategy town=\.\/bot\.mjs: cannot load \.\/bot\.mjs: it is a FIFO/),
+  },
+  {
+    id: 'role-plugin-dev-zero', what: 'run --setup s.yaml, which names a role plug-in at /dev/zero',
+    files: { 's.yaml': 'rules: ukrainian\nroles: { citizen: 6, /dev/zero: 1, mafia: 2, don: 1, commissar: 1 }\n' },
+    args: ['run', '--setup', 's.yaml', '--games', '3'], expect: refused(/s\.yaml: roles\.\/dev\/zero: cannot load \/dev\/zero: it is a character device/),
+  },
+  {
+    id: 'setup-dev-zero', what: 'run --setup /dev/zero',
+    args: ['run', '--setup', '/dev/zero', '--games', '3'], expect: refused(/\/dev\/zero: cannot read setup: is a character device/),
+  },
+  {
+    id: 'setup-alias-bomb', what: 'run --setup BOMB.yaml ("billion laughs")',
+    files: { 'bomb.yaml': `rules: vanilla\nroles: { townie: 5, mafia: 2 }\n${ALIAS_BOMB}` },
+    args: ['run', '--setup', 'bomb.yaml', '--games', '3'], expect: refused(/bomb\.yaml: cannot read setup: its aliases expand too far/),
+  },
+  {
+    id: 'scenario-alias-bomb', what: 'scenario BOMB.yaml ("billion laughs")',
+    files: { 'bomb.yaml': `name: bomb\nsetup: vanilla\n${ALIAS_BOMB}` },
+    args: ['scenario', 'bomb.yaml'], expect: refused(/bomb\.yaml: cannot read scenario: its aliases expand too far/),
+  },
+  {
+    id: 'setup-deep-nesting', what: 'run --setup DEEP.yaml (lists nested 100,000 deep)',
+    files: { 'deep.yaml': `rules: vanilla\nroles: { townie: 5, mafia: 2 }\nx: ${'['.repeat(100000)}${']'.repeat(100000)}\n` },
+    args: ['run', '--setup', 'deep.yaml', '--games', '3'], expect: refused(/deep\.yaml: (cannot read setup: nested too deep|x\[0\].*: nested more than 64 deep)/),
+  },
+  {
+    id: 'setup-json-trailing-comma', what: 'run --setup t.json (a trailing comma)',
+    files: { 't.json': '{"rules": "vanilla", "roles": {"townie": 5, "mafia": 2},}\n' },
+    args: ['run', '--setup', 't.json', '--games', '3'], expect: refused(/t\.json: cannot read setup: not valid JSON/),
+  },
+  {
+    id: 'table-too-large', what: 'run --setup club-8 --option players=1000',
+    args: ['run', '--setup', 'club-8', '--option', 'players=1000'], expect: refused(/--option players=1000: must be at most \d+/),
+  },
+  {
+    id: 'table-too-large-file', what: 'run --setup FILE with 600 mafia and 600 townies',
+    files: { 'crowd.yaml': 'rules: vanilla\nroles: { mafia: 600, townie: 600 }\n' },
+    args: ['run', '--setup', 'crowd.yaml'], expect: refused(/crowd\.yaml: roles\.mafia: count must be a whole number from 0 to \d+, got 600|crowd\.yaml: roles: a table has at most \d+ players/),
+  },
 ];
 
 /** Makes a case's folder and files; returns its path. */
