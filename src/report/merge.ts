@@ -5,6 +5,7 @@
 import { UserError } from '../errors.js';
 import { MAX_DATA_BYTES, readInputFile } from '../setup/dataFile.js';
 import { reportProblem } from './integrity.js';
+import { consistencyProblem } from './consistency.js';
 import { assembleReport, REPORT_FORMAT, tallyFromReport, type Report } from './report.js';
 
 export interface Loaded {
@@ -78,7 +79,7 @@ export function readJson(file: string): unknown {
 
 /** A run report read back, checked (src/report/integrity.ts); `what` names it in the error. */
 export function checkedRun(file: string, data: unknown, what = 'a mafia-sim run --json report'): Loaded {
-  const problem = reportProblem(data);
+  const problem = reportProblem(data) ?? consistencyProblem(data as Report);
   if (problem) throw new UserError(`${file}: not ${what} (format ${REPORT_FORMAT}): ${problem}`);
   return { file, report: data as Report };
 }
