@@ -4,6 +4,7 @@
 // scripts/hostile-catalogue.mjs (npm run hostile: one line per case, clean / crash / hang /
 // wrong-success / leak). A case runs in a fresh temp folder of its own, its cwd.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -17,6 +18,36 @@ const PLUGIN = "export default { name: 'plain', createPlayer() { return { decide
 /** "Billion laughs": ten aliases of ten aliases of … (a million strings from 300 bytes). */
 const ALIAS_BOMB = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...['b', 'c', 'd', 'e', 'f', 'g'].map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefg'[i]}`).join(', ')}]`)].join('\n') + '\n';
 const ERROR_LINE = /^mafia-sim: error: [^\n]+\n$/;
+
+/** A tune state of `tune --setup vanilla --games 200` (seed 1), and one of its units. */
+const UNIT = { arms: [['town=smart', 'mafia=smart'], ['town=smart', 'mafia=smart:bloc=false']], from: 0, to: 200, pairs: [[[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], [[40, 6, 0, 0], [10, 144, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]], base: { town: 46, mafia: 154, draw: 0, stalemate: 0 } };
+const STATE = { format: 1, kind: 'tune-state', key: { setup: 'vanilla', overrides: [], seed: '1' }, units: { r0: UNIT } };
+const withUnit = (edit) => ({ ...STATE, units: { r0: { ...UNIT, ...edit } } });
+
+/** Writes shard `i/n` of `run --setup vanilla --games 40 --json` to `file`, edited by `edit` and checksummed again (a forger's work). */
+function shard(dir, file, which, edit) {
+  const r = spawnSync(process.execPath, [BIN, 'run', '--setup', 'vanilla', '--games', '40', '--shard', which, '--json', '--workers', '1'], { cwd: dir, encoding: 'utf8' });
+  const { checksum: _, ...body } = JSON.parse(r.stdout);
+  edit?.(body);
+  writeFileSync(join(dir, file), JSON.stringify({ ...body, checksum: `sha256:${createHash('sha256').update(JSON.stringify(body)).digest('hex')}` }, null, 2));
+}
+
+const FIXTURES = join(ROOT, 'test', 'fixtures');
+const HOSTILE_BOT = join(FIXTURES, 'bots', 'hostile_bot.mjs');
+/** The children the spawning bot leaves are `sleep TAG.K`: a number of this run, to count them by. */
+const TAG = 40_000 + 2 * Math.floor(Math.random() * 10_000);
+
+/** A --json run report's check: every one of `games` games failed, the first saying `says`, and none played. */
+const failedGames = (games, says) => ({ stdout }) => {
+  let r;
+  try {
+    r = JSON.parse(stdout);
+  } catch {
+    return `stdout is not a JSON report: ${JSON.stringify(stdout.slice(0, 200))}`;
+  }
+  if (r.failedGames !== games) return `${r.failedGames} failed games of ${games}`;
+  return says.test(r.failures[0]?.error ?? '') ? null : `the first failure ${JSON.stringify(r.failures[0]?.error)} does not match ${says}`;
+};
 
 /** Errors of the house style: one line, exit 2. `says`: what the line must contain. */
 const refused = (says, extra = {}) => ({ code: 2, stderr: says, ...extra });
@@ -149,6 +180,60 @@ export const CASES = [
     files: { 'crowd.yaml': 'rules: vanilla\nroles: { mafia: 600, townie: 600 }\n' },
     args: ['run', '--setup', 'crowd.yaml'], expect: refused(/crowd\.yaml: roles\.mafia: count must be a whole number from 0 to \d+, got 600|crowd\.yaml: roles: a table has at most \d+ players/),
   },
+
+  // 3. Structured inputs validated: tune state, shards for merge, compare's arms.
+  ...[
+    ['state-wrong-shape', 'a JSON file of the wrong shape', { kind: 'tune-state', format: 1 }, /--state st\.json: key: must be a mapping of setup, overrides and seed/],
+    ['state-null-key', 'key: null', { ...STATE, key: null }, /--state st\.json: key: must be a mapping/],
+    ['state-units-null', 'units: null', { ...STATE, units: null }, /--state st\.json: units: must be a mapping/],
+    ['state-negative-count', 'a negative count', withUnit({ base: { ...UNIT.base, town: -5 } }), /--state st\.json: units\.r0\.base\.town: must be a whole number of at least 0, got -5/],
+    ['state-string-number', 'a number given as a string', withUnit({ from: '0' }), /--state st\.json: units\.r0\.from: must be a whole number of at least 0, got "0"/],
+    ['state-pairs-do-not-add-up', 'pairs that do not add up to the base', withUnit({ base: { town: 40, mafia: 160, draw: 0, stalemate: 0 } }), /--state st\.json: units\.r0\.pairs\[1\]\[0\]: pairs 46 games the baseline ended town, but base\.town is 40/],
+    ['state-more-games-than-range', 'more games than the range holds', withUnit({ to: 100 }), /--state st\.json: units\.r0\.base: counts 200 games, more than its range/],
+  ].map(([id, what, data, says]) => ({
+    id, what: `tune --state FILE: ${what}`,
+    files: { 'st.json': JSON.stringify(data) }, args: ['tune', '--setup', 'vanilla', '--games', '200', '--state', 'st.json'],
+    expect: refused(says, { unchanged: ['st.json'] }),
+  })),
+  {
+    id: 'state-dev-zero', what: 'tune --state /dev/zero',
+    args: ['tune', '--setup', 'vanilla', '--games', '200', '--state', '/dev/zero'], expect: refused(/\/dev\/zero: cannot read tune state: is a character device/),
+  },
+  {
+    id: 'state-fifo', what: 'tune --state FIFO',
+    fifos: ['st.json'], args: ['tune', '--setup', 'vanilla', '--games', '200', '--state', 'st.json'], expect: refused(/st\.json: cannot read tune state: is a FIFO/),
+  },
+  {
+    id: 'state-missing-folder', what: 'tune --state nodir/st.json (no such folder)',
+    args: ['tune', '--setup', 'vanilla', '--games', '200', '--state', 'nodir/st.json'], expect: refused(/--state nodir\/st\.json: cannot write: no such folder/),
+  },
+  {
+    id: 'state-unwritable-folder', what: 'tune --state in a folder that cannot be written (/proc)',
+    args: ['tune', '--setup', 'vanilla', '--games', '200', '--state', '/proc/st.json'], expect: refused(/--state \/proc\/st\.json: cannot write: /),
+    skip: existsSync('/proc/self') ? null : 'no /proc',
+  },
+  ...[
+    ['merge-forged-seat-count', 'a seat\'s win count edited, the checksum recomputed', (r) => (r.seats[0].win.count += 1), /b\.json: .*seats: win counts sum to \d+, but the outcomes give \d+ seat wins/],
+    ['merge-forged-seat-swap', 'two seats\' wins traded, the checksum recomputed', (r) => ((r.seats[0].win.count += 1), (r.seats[1].win.count -= 1)), /b\.json: .*seats\[0\]\.win\.share: .* is not what the report's own counts give/],
+    ['merge-forged-setup', 'the table\'s rule set edited, the checksum recomputed', (r) => (r.setup.rules = 'club'), /b\.json: .*setup\.rules: "club", but vanilla plays vanilla rules/],
+    ['merge-shifted-range', 'the second shard\'s range shifted, the checksum recomputed', (r) => ((r.range.first += 10), (r.range.end += 10)), /games 20–29 are in none of the reports/],
+  ].map(([id, what, edit, says]) => ({
+    id, what: `merge a.json b.json: ${what}`,
+    make: (dir) => {
+      shard(dir, 'a.json', '1/2');
+      shard(dir, 'b.json', '2/2', edit);
+    },
+    args: ['merge', 'a.json', 'b.json', '--json'], expect: refused(says),
+  })),
+  {
+    id: 'compare-no-arms', what: 'compare (no setups, no settings)',
+    args: ['compare', '--games', '100'], expect: refused(/compare --setup ukrainian: nothing to compare/),
+  },
+  {
+    id: 'compare-same-arms', what: 'compare vanilla vanilla',
+    args: ['compare', 'vanilla', 'vanilla', '--games', '100'], expect: refused(/compare vanilla vanilla: nothing to compare/),
+  },
+
 ];
 
 /** Makes a case's folder and files; returns its path. */
@@ -165,6 +250,7 @@ export function prepare(c, root = tmpdir()) {
   for (const [name, target] of Object.entries(c.links ?? {})) symlinkSync(target, join(dir, name));
   for (const [name, target] of Object.entries(c.hardLinks ?? {})) spawnSync('ln', [join(dir, target), join(dir, name)]);
   for (const name of c.fifos ?? []) spawnSync('mkfifo', [join(dir, name)]);
+  c.make?.(dir);
   for (const [name, mode] of Object.entries(c.modes ?? {})) chmodSync(join(dir, name), mode);
   return dir;
 }
@@ -178,6 +264,7 @@ export async function runCase(c, opts = {}) {
   const dir = prepare(c, opts.root);
   const before = Object.fromEntries((c.expect.unchanged ?? []).map((f) => [f, readFileSync(join(dir, f))]));
   const args = typeof c.args === 'function' ? c.args(dir) : c.args;
+  const running = c.marker ? countProcesses(c.marker) : 0;
   const started = Date.now();
   const r = await spawnCapture(process.execPath, [BIN, ...args], { cwd: dir, timeoutMs: c.timeoutMs ?? 20_000, env: c.env });
   const ms = Date.now() - started;
@@ -187,10 +274,14 @@ export async function runCase(c, opts = {}) {
     return { ...out, verdict: v, detail };
   };
   if (r.timedOut) return verdict('hang', `still running after ${c.timeoutMs ?? 20_000} ms`);
-  const leftover = c.marker ? countProcesses(c.marker) : 0;
-  if (leftover > 0) {
-    killProcesses(c.marker);
-    return verdict('leak', `${leftover} process(es) named ${c.marker} outlived the command`);
+  if (c.marker) {
+    // Processes a command leaves are counted after it, against those running before it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const left = countProcesses(c.marker) - running;
+    if (left > 0) {
+      killProcesses(c.marker);
+      return verdict('leak', `${left} process(es) named ${c.marker} outlived the command`);
+    }
   }
   if (r.code === 70 || r.code === null || /\n\s+at .+:\d+:\d+\)?\n/.test(r.stderr)) return verdict('crash', firstLine(r.stderr) || `signal ${r.signal}`);
   for (const [f, was] of Object.entries(before)) {
