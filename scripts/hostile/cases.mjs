@@ -234,6 +234,47 @@ export const CASES = [
     args: ['compare', 'vanilla', 'vanilla', '--games', '100'], expect: refused(/compare vanilla vanilla: nothing to compare/),
   },
 
+  // 4. Bounded bots: a time limit always, caps on what a bot writes, no process left behind.
+  {
+    id: 'exec-bot-never-answers', what: 'run --games 20 with an exec: bot that reads stdin and never answers',
+    args: ['run', '--setup', 'vanilla', '--games', '20', '--json', '--strategy', `town=exec:node ${HOSTILE_BOT} silent`],
+    expect: { code: 1, check: failedGames(20, /did not answer within 15000 ms \(at its start\)/) }, timeoutMs: 60_000,
+  },
+  {
+    id: 'isolated-plugin-loops', what: 'run --games 20 --isolate with a plug-in whose decide never returns (no --decision-timeout)',
+    args: ['run', '--setup', 'vanilla', '--games', '20', '--json', '--isolate', '--strategy', `town=${join(FIXTURES, 'plugins', 'loop-plugin.mjs')}`],
+    expect: { code: 1, check: failedGames(20, /did not answer within 1000 ms/) }, timeoutMs: 60_000,
+  },
+  {
+    id: 'isolated-plugin-import-never-ends', what: 'run --games 20 --isolate with a plug-in whose import never finishes',
+    args: ['run', '--setup', 'vanilla', '--games', '20', '--json', '--isolate', '--strategy', `town=${join(FIXTURES, 'plugins', 'endless-import-plugin.mjs')}`],
+    expect: { code: 1, check: failedGames(20, /did not answer within 15000 ms \(at its start\)|exited/) }, timeoutMs: 60_000,
+  },
+  {
+    id: 'exec-bot-floods-statements', what: 'run --games 20 with an exec: bot that makes 100,000 statements a speech',
+    args: ['run', '--setup', 'vanilla', '--games', '20', '--json', '--strategy', `town=exec:node ${HOSTILE_BOT} flood`],
+    expect: { code: 1, check: failedGames(20, /wrote a line of more than 65,536 characters/) }, timeoutMs: 60_000,
+  },
+  {
+    id: 'exec-bot-chatty', what: 'run --games 20 with an exec: bot that makes 1,000 statements a speech',
+    args: ['run', '--setup', 'vanilla', '--games', '20', '--json', '--strategy', `town=exec:node ${HOSTILE_BOT} chatty`],
+    expect: { code: 1, check: failedGames(20, /made 1000 statements in one speech; at most 64/) }, timeoutMs: 60_000,
+  },
+  {
+    id: 'exec-bot-endless-line', what: 'run --games 20 with an exec: bot that writes a 10 MB line',
+    args: ['run', '--setup', 'vanilla', '--games', '20', '--json', '--strategy', `town=exec:node ${HOSTILE_BOT} longline`],
+    expect: { code: 1, check: failedGames(20, /wrote a line of more than 65,536 characters/) }, timeoutMs: 60_000,
+  },
+  {
+    id: 'exec-bot-leaves-processes', what: 'run with an exec: bot that starts children: in its group, under setsid, double-forked, holding stdout',
+    args: ['run', '--setup', 'vanilla', '--games', '5', '--json', '--strategy', `town=exec:node ${HOSTILE_BOT} spawn ${TAG}`],
+    marker: `sleep ${TAG}.`, expect: { code: 0 }, timeoutMs: 60_000,
+  },
+  {
+    id: 'replay-exec-bot-leaves-processes', what: 'replay with an exec: bot that starts children (the main thread waits for it)',
+    args: ['replay', '--setup', 'vanilla', '--game', '0', '--strategy', `town=exec:node ${HOSTILE_BOT} spawn ${TAG + 1}`],
+    marker: `sleep ${TAG + 1}.`, expect: { code: 0 }, timeoutMs: 60_000,
+  },
 ];
 
 /** Makes a case's folder and files; returns its path. */
