@@ -212,6 +212,16 @@ export const CASES = [
     args: ['tune', '--setup', 'vanilla', '--games', '200', '--state', '/proc/st.json'], expect: refused(/--state \/proc\/st\.json: cannot write: /),
     skip: existsSync('/proc/self') ? null : 'no /proc',
   },
+  {
+    id: 'tune-state-folder-unwritable', what: 'sweep --tune --tune-state DIR under a file (a part of the path is not a folder)',
+    files: { 'f.txt': 'x\n' }, args: ['sweep', '--setup', 'vanilla', '--vary', 'mafia=1,2', '--games', '200', '--tune', '--tune-state', 'f.txt/states'],
+    expect: refused(/--tune-state f\.txt\/states: cannot write: /, { unchanged: ['f.txt'] }),
+  },
+  {
+    id: 'tune-state-folder-proc', what: 'sweep --tune --tune-state /proc/DIR (no file can be made there)',
+    args: ['sweep', '--setup', 'vanilla', '--vary', 'mafia=1,2', '--games', '200', '--tune', '--tune-state', '/proc/mafia-sim-states'],
+    expect: refused(/--tune-state \/proc\/mafia-sim-states: cannot write in \/proc: /), skip: existsSync('/proc/self') ? null : 'no /proc',
+  },
   ...[
     ['merge-forged-seat-count', 'a seat\'s win count edited, the checksum recomputed', (r) => (r.seats[0].win.count += 1), /b\.json: .*seats: win counts sum to \d+, but the outcomes give \d+ seat wins/],
     ['merge-forged-seat-swap', 'two seats\' wins traded, the checksum recomputed', (r) => ((r.seats[0].win.count += 1), (r.seats[1].win.count -= 1)), /b\.json: .*seats\[0\]\.win\.share: .* is not what the report's own counts give/],

@@ -95,7 +95,7 @@ function checkWritable(path: string, flag: string): void {
     rmSync(probe, { force: true });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'EROFS' ? 'read-only file system' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (e as Error).message.split('\n')[0].replace(/^[A-Z]+: /, '');
+    const why = code === 'EROFS' ? 'read-only file system' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOENT' ? 'no file can be made there' : (e as Error).message.split('\n')[0].replace(/^[A-Z]+: /, '');
     throw new UserError(`${flag}: cannot write: ${why}${code ? ` (${code})` : ''}`);
   }
   if (existsSync(path) && statSync(path).isDirectory()) throw new UserError(`${flag}: is a folder; give a file name, e.g. ${resolve(path, 'tune.json')}`);
