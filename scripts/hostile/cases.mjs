@@ -196,6 +196,17 @@ export const CASES = [
     expect: refused(says, { unchanged: ['st.json'] }),
   })),
   {
+    id: 'equilibrium-state-wrong-shape', what: 'equilibrium --state FILE: a unit without arms',
+    files: { 'eq.json': JSON.stringify({ format: 1, kind: 'equilibrium-state', key: STATE.key, units: { 'cell:a|b': { from: 0 } } }) },
+    args: ['equilibrium', '--setup', 'vanilla', '--state', 'eq.json'],
+    expect: refused(/--state eq\.json: units\.cell:a\|b\.arms: must be a list of arms/, { unchanged: ['eq.json'] }),
+  },
+  {
+    id: 'equilibrium-state-is-setup', what: 'equilibrium --setup ./t.yaml --state ./t.yaml',
+    files: { 't.yaml': SETUP }, args: ['equilibrium', '--setup', './t.yaml', '--state', './t.yaml'],
+    expect: refused(/--state \.\/t\.yaml: the same file as --setup \.\/t\.yaml/, { unchanged: ['t.yaml'] }),
+  },
+  {
     id: 'state-dev-zero', what: 'tune --state /dev/zero',
     args: ['tune', '--setup', 'vanilla', '--games', '200', '--state', '/dev/zero'], expect: refused(/\/dev\/zero: cannot read tune state: is a character device/),
   },

@@ -1,6 +1,6 @@
 // One rule for every path a command writes (issue 32): before anything is played or written, each
-// output (--games-out, --html, --csv, tune's --state) is resolved, its symbolic links followed, and
-// compared with every file the command reads (the setup, the role plug-ins it names, plug-in
+// output (--games-out, --html, --csv, tune's and equilibrium's --state) is resolved, its symbolic
+// links followed, and compared with every file the command reads (the setup, the role plug-ins it names, plug-in
 // strategies, the reports given to merge, compare's setups, tune's state) and with every other
 // output. Two names of one file — the same path, a link to it, a hard link — are one file. A clash is
 // one error line naming both, exit 2, before a byte is written; so is an output that is a dangling
@@ -52,7 +52,7 @@ export function commandPaths(command: string, opts: Record<string, unknown>, arg
   if (str(opts.gamesOut)) outputs.push({ label: `--games-out ${opts.gamesOut}`, path: opts.gamesOut });
   if (str(opts.html)) outputs.push({ label: `--html ${opts.html}`, path: opts.html });
   if (str(opts.csv)) outputs.push({ label: `--csv ${opts.csv}`, path: opts.csv });
-  if (command === 'tune' && str(opts.state)) outputs.push({ label: `--state ${opts.state}`, path: opts.state });
+  if ((command === 'tune' || command === 'equilibrium') && str(opts.state)) outputs.push({ label: `--state ${opts.state}`, path: opts.state });
   return { inputs, outputs };
 }
 
