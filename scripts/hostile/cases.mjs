@@ -5,7 +5,7 @@
 // wrong-success / leak). A case runs in a fresh temp folder of its own, its cwd.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,6 +93,16 @@ export const CASES = [
     id: 'games-out-links-to-setup', what: 'run --setup ./t.yaml --games-out LINK (a symbolic link to the setup file)',
     files: { 't.yaml': SETUP }, links: { 'l.jsonl': 't.yaml' }, args: ['run', '--setup', './t.yaml', '--games', '5', '--games-out', 'l.jsonl'],
     expect: refused(/--games-out l\.jsonl: the same file as --setup \.\/t\.yaml/, { unchanged: ['t.yaml'] }),
+  },
+  {
+    id: 'games-out-is-redirected-stdout', what: 'run --json > r.json --games-out r.json',
+    stdoutTo: 'r.json', args: ['run', '--setup', 'vanilla', '--games', '5', '--json', '--games-out', 'r.json'],
+    expect: refused(/--games-out r\.json: the same file as stdout, which is redirected to it: give --games-out - for stdout itself, or another file/),
+  },
+  {
+    id: 'html-is-redirected-stdout', what: 'run > r.html --html r.html',
+    stdoutTo: 'r.html', args: ['run', '--setup', 'vanilla', '--games', '5', '--html', 'r.html'],
+    expect: refused(/--html r\.html: the same file as stdout, which is redirected to it/),
   },
   {
     id: 'games-out-dangling-link', what: 'run --games-out DANGLING (a symbolic link to a file that does not exist)',
@@ -328,7 +338,10 @@ export async function runCase(c, opts = {}) {
   const args = typeof c.args === 'function' ? c.args(dir) : c.args;
   const running = c.marker ? countProcesses(c.marker) : 0;
   const started = Date.now();
-  const r = await spawnCapture(process.execPath, [BIN, ...args], { cwd: dir, timeoutMs: c.timeoutMs ?? 20_000, env: c.env });
+  // `stdoutTo`: the command's stdout redirected to that file of the case's folder (`> r.json`).
+  const stdoutFd = c.stdoutTo ? openSync(join(dir, c.stdoutTo), 'w') : undefined;
+  const r = await spawnCapture(process.execPath, [BIN, ...args], { cwd: dir, timeoutMs: c.timeoutMs ?? 20_000, env: c.env, stdoutFd });
+  if (stdoutFd !== undefined) closeSync(stdoutFd);
   const ms = Date.now() - started;
   const out = { code: r.code, stderr: r.stderr, stdout: r.stdout, ms, dir };
   const verdict = (v, detail = '') => {
@@ -365,9 +378,9 @@ export async function runCase(c, opts = {}) {
 const firstLine = (s) => s.split('\n').find((l) => l.trim() !== '') ?? '';
 
 /** Runs a program; kills its whole process group when it is over time. */
-export function spawnCapture(file, args, { cwd, timeoutMs, env, input }) {
+export function spawnCapture(file, args, { cwd, timeoutMs, env, input, stdoutFd }) {
   return new Promise((resolve) => {
-    const child = spawn(file, args, { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], detached: true });
+    const child = spawn(file, args, { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: [input === undefined ? 'ignore' : 'pipe', stdoutFd ?? 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -380,7 +393,7 @@ export function spawnCapture(file, args, { cwd, timeoutMs, env, input }) {
       }
     }, timeoutMs);
     if (input !== undefined) child.stdin.end(input);
-    child.stdout.setEncoding('utf8').on('data', (d) => (stdout = stdout.length < 1 << 20 ? stdout + d : stdout));
+    child.stdout?.setEncoding('utf8').on('data', (d) => (stdout = stdout.length < 1 << 20 ? stdout + d : stdout));
     child.stderr.setEncoding('utf8').on('data', (d) => (stderr = stderr.length < 1 << 20 ? stderr + d : stderr));
     child.on('close', (code, signal) => {
       clearTimeout(timer);

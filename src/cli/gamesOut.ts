@@ -37,6 +37,11 @@ const STREAM_NAMES: Record<number, readonly string[]> = {
   2: ['/dev/stderr', '/dev/fd/2', '/proc/self/fd/2'],
 };
 
+/** `path` names a stream itself (`-`, /dev/stdout, /dev/fd/2, …), not a file it may be redirected to. */
+export function isStreamName(path: string): boolean {
+  return path === '-' || STREAM_NAMES[1].includes(path) || STREAM_NAMES[2].includes(path);
+}
+
 /** `path` is the stream `fd` itself: one of its names, or the regular file it is redirected to. */
 function isStream(path: string, fd: number): boolean {
   if (STREAM_NAMES[fd].includes(path)) return true;

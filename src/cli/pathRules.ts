@@ -6,7 +6,7 @@
 // one error line naming both, exit 2, before a byte is written; so is an output that is a dangling
 // symbolic link (it would create a file somewhere the user did not name). Called once, from the CLI's
 // preAction hook (src/cli/main.ts), with the command's options and arguments.
-import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { fstatSync, lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { isPluginPath } from '../plugins/importModule.js';
@@ -14,7 +14,7 @@ import { builtinSetup } from '../setup/builtin.js';
 import { parseData, readInputFile } from '../setup/dataFile.js';
 import { isRolePluginKey, rolePluginPath } from '../setup/rolePlugins.js';
 import { isExecName } from '../strategy/registry.js';
-import { gamesOutIsStdout } from './gamesOut.js';
+import { isStreamName } from './gamesOut.js';
 
 /** A path the command was given, and how the user gave it (`--setup ./t.yaml`). */
 export interface PathUse {
@@ -78,12 +78,21 @@ function rolePluginKeys(setup: string): string[] {
 }
 
 /**
- * Refuses (UserError) an output that names an input or another output, or that is a dangling
- * symbolic link. stdout (`-`, /dev/stdout) and devices (/dev/null) are never a clash: they are not
- * replaced (src/cli/gamesOut.ts says which output may take stdout).
+ * Refuses (UserError) an output that names an input or another output (the file stdout is
+ * redirected to among them), or that is a dangling symbolic link. stdout named as such (`-`,
+ * /dev/stdout) and devices (/dev/null) are never a clash: they are not replaced
+ * (src/cli/gamesOut.ts says which output may take stdout).
  */
 export function checkPathClashes(inputs: readonly PathUse[], outputs: readonly PathUse[]): void {
   const seen: { use: PathUse; id: string; output: boolean }[] = [];
+  // stdout redirected to a file (`--json > r.json`) is an output too: naming that file again
+  // (`--games-out r.json`) would put two outputs in it. `-` and /dev/stdout say stdout itself.
+  try {
+    const out = fstatSync(1);
+    if (out.isFile()) seen.push({ use: { label: 'stdout, which is redirected to it', path: '-' }, id: `${out.dev}:${out.ino}`, output: true });
+  } catch {
+    // no stdout
+  }
   for (const use of inputs) {
     const id = inputIdentity(use.path);
     if (id !== null) seen.push({ use, id, output: false });
@@ -93,9 +102,11 @@ export function checkPathClashes(inputs: readonly PathUse[], outputs: readonly P
     if (id === null) continue;
     const other = seen.find((s) => s.id === id);
     if (other) {
-      const why = other.output
-        ? 'give each output a file of its own'
-        : 'writing it would destroy an input of this command; give another file';
+      const why = other.use.path === '-'
+        ? `give ${use.label.split(' ')[0] === '--state' ? 'another file' : `${use.label.split(' ')[0]} - for stdout itself, or another file`}`
+        : other.output
+          ? 'give each output a file of its own'
+          : 'writing it would destroy an input of this command; give another file';
       throw new UserError(`${use.label}: the same file as ${other.use.label}: ${why}`);
     }
     seen.push({ use, id, output: true });
@@ -118,7 +129,7 @@ function inputIdentity(path: string): string | null {
  */
 function outputIdentity(use: PathUse): string | null {
   const { path, label } = use;
-  if (gamesOutIsStdout(path)) return null;
+  if (isStreamName(path)) return null;
   let p = resolve(path);
   for (let hops = 0; hops < 40; hops++) {
     let st;
