@@ -2,7 +2,7 @@
 // for the strategy and role loaders alike, and finds the export they look for.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { inputFileProblem } from '../setup/dataFile.js';
+import { inputFileProblem } from './inputFile.js';
 
 /** The largest plug-in source file imported. */
 export const MAX_PLUGIN_BYTES = 4 * 1024 * 1024;

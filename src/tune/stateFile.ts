@@ -11,10 +11,9 @@
 // be writable before the first game is played.
 import { accessSync, closeSync, constants, existsSync, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { UserError } from '../errors.js';
+import { OutputError, UserError } from '../errors.js';
 import { MAX_DATA_BYTES, readInputFile } from '../setup/dataFile.js';
 import { WINNERS } from '../model/events.js';
-import { OutputError } from '../cli/output.js';
 import type { UnitCache, UnitResult } from './tune.js';
 
 export const STATE_FORMAT = 1;
