@@ -201,12 +201,22 @@ describe('--games-out targets', () => {
 
   it('a symbolic link stays a link: the file it points to is replaced', () => {
     const folder = mkdtempSync(join(dir, 'link-'));
+    writeFileSync(join(folder, 'real.jsonl'), 'old\n');
     symlinkSync('real.jsonl', join(folder, 'link.jsonl'));
     const r = run(['run', '--games', '30', '--games-out', join(folder, 'link.jsonl'), '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(lstatSync(join(folder, 'link.jsonl')).isSymbolicLink()).toBe(true);
     expect(readFileSync(join(folder, 'real.jsonl'), 'utf8').trimEnd().split('\n')).toHaveLength(30);
     expect(left(folder)).toEqual(['link.jsonl', 'real.jsonl']);
+  });
+
+  it('a dangling symbolic link is refused: it would create a file the user did not name (issue 32)', () => {
+    const folder = mkdtempSync(join(dir, 'dangling-'));
+    symlinkSync('real.jsonl', join(folder, 'link.jsonl'));
+    const r = run(['run', '--games', '30', '--games-out', join(folder, 'link.jsonl'), '--json']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^mafia-sim: error: --games-out .*link\.jsonl: a symbolic link to .*real\.jsonl, which does not exist/);
+    expect(left(folder)).toEqual(['link.jsonl']);
   });
 
   it('an existing file is replaced whole, keeping its permissions', () => {

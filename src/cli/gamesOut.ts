@@ -37,6 +37,11 @@ const STREAM_NAMES: Record<number, readonly string[]> = {
   2: ['/dev/stderr', '/dev/fd/2', '/proc/self/fd/2'],
 };
 
+/** `path` names a stream itself (`-`, /dev/stdout, /dev/fd/2, …), not a file it may be redirected to. */
+export function isStreamName(path: string): boolean {
+  return path === '-' || STREAM_NAMES[1].includes(path) || STREAM_NAMES[2].includes(path);
+}
+
 /** `path` is the stream `fd` itself: one of its names, or the regular file it is redirected to. */
 function isStream(path: string, fd: number): boolean {
   if (STREAM_NAMES[fd].includes(path)) return true;
@@ -192,7 +197,7 @@ function buffered(flushText: (text: string) => void, commit: () => void, abort: 
   };
 }
 
-/** The path with its symbolic links followed (a link is kept: its target is what gets written). */
+/** The path with its symbolic links followed (a link is kept: its target is what gets written; a dangling one is refused). */
 function resolveLinks(path: string, flag: string): string {
   let p = resolve(path);
   for (let hops = 0; hops < 40; hops++) {
@@ -206,9 +211,10 @@ function resolveLinks(path: string, flag: string): string {
     if (!st.isSymbolicLink()) return p;
     try {
       return realpathSync(p);
-    } catch {
-      // A dangling link: follow it by hand to the new file it names.
-      p = resolve(dirname(p), readlinkSync(p));
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw cannot(flag, e);
+      // A dangling link would create a file where the user did not name one: refused.
+      throw new UserError(`${flag}: a symbolic link to ${resolve(dirname(p), readlinkSync(p))}, which does not exist; give the file itself, or a path that is not a link`);
     }
   }
   throw new UserError(`${flag}: cannot write: too many levels of symbolic links`);

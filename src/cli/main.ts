@@ -11,6 +11,7 @@ import { loadRolePlugins } from '../setup/rolePlugins.js';
 import { loadStrategies, PluginError } from '../strategy/load.js';
 import { printable, withRulesLink } from '../text.js';
 import { applyBotFlags } from './botFlags.js';
+import { checkCommandInputs } from './hostileInput.js';
 import { registerBalance } from './commands/balance.js';
 import { registerCalibrate } from './commands/calibrate.js';
 import { registerCompare } from './commands/compare.js';
@@ -68,6 +69,8 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
   // Plug-in strategies and a setup's role plug-ins are imported (asynchronously) before any command
   // builds its job.
   program.hook('preAction', async (_cmd, action) => {
+    // Before anything is read, imported, played or written: no output names an input or another output.
+    checkCommandInputs(action.name(), action.opts(), action.args);
     // First: the limits and isolation of protocol bots decide how plug-ins are loaded.
     applyBotFlags(action.opts(), action.name() === 'tournament' ? 'foreign' : 'none');
     const { strategy: specs, setup } = action.opts();

@@ -3,18 +3,10 @@
 // when stdout is a file. A failed write is an OutputError (one line, exit 1); stdout closed by its
 // reader (EPIPE: `mafia-sim run | head -1`) is ReaderGone, which ends the program quietly.
 import { writeSync } from 'node:fs';
+import { OutputError } from '../errors.js';
 
-/** A write that could not be completed: `target` names where it was going (a file, or stdout). */
-export class OutputError extends Error {
-  override readonly name = 'OutputError';
-  constructor(
-    readonly target: string,
-    readonly code: string | undefined,
-    detail: string,
-  ) {
-    super(`${target}: cannot write: ${detail}`);
-  }
-}
+/** A write that could not be completed (src/errors.ts): one line, exit 1. */
+export { OutputError };
 
 /** The reader of stdout went away (EPIPE); nobody is left to tell, so the program just stops. */
 export class ReaderGone extends Error {

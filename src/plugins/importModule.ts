@@ -2,6 +2,20 @@
 // for the strategy and role loaders alike, and finds the export they look for.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { inputFileProblem } from './inputFile.js';
+
+/** The largest plug-in source file imported. */
+export const MAX_PLUGIN_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Why a plug-in file cannot be imported, found before it is (null if it can): a device or a FIFO
+ * (`--strategy town=/dev/zero` would read forever), a folder, a file over 4 MB.
+ */
+export function pluginFileProblem(file: string, name: string): string | null {
+  if (!existsSync(file)) return `no such plug-in file ${name}`;
+  const problem = inputFileProblem(file, MAX_PLUGIN_BYTES);
+  return problem === null ? null : `cannot load ${name}: it ${problem}`;
+}
 
 /** A name that is a plug-in file (a path, or a name ending .js/.mjs/.cjs/.ts/.mts/.cts), not a built-in. */
 export function isPluginPath(name: string): boolean {
@@ -12,7 +26,8 @@ export type Imported = { readonly exports: Record<string, unknown> } | { readonl
 
 /** The module's exports, or one line on why not: `no such plug-in file NAME`, or `cannot load NAME: …`. */
 export async function importModule(file: string, name: string): Promise<Imported> {
-  if (!existsSync(file)) return { problem: `no such plug-in file ${name}` };
+  const problem = pluginFileProblem(file, name);
+  if (problem !== null) return { problem };
   const url = pathToFileURL(file).href;
   try {
     if (/\.(m|c)?ts$/.test(file)) {

@@ -3,6 +3,8 @@
 // (./ioThread.ts, which does the asynchronous pipe I/O) and blocks in Atomics.wait on a shared flag
 // until the reply is posted, or until the decision's time limit passes. Built-in and in-process bots
 // never come here: their hot path is unchanged (docs/protocol.md, "Why Atomics.wait").
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { BroadcastChannel, MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { BotMessage } from './wire.js';
 import { workerEntry } from '../threads/pool.js';
@@ -91,14 +93,24 @@ export function botBridge(): Bridge {
 }
 
 /**
+ * The variable every bot process (and whatever it starts) carries in its environment: this run's
+ * token, set by the main thread before any thread starts, inherited by every thread's I/O thread.
+ */
+export const BOT_RUN_VARIABLE = 'MAFIA_SIM_BOT_RUN';
+
+/**
  * In the main thread of a command: kills, at exit, every bot process an I/O thread (of any thread)
- * started and has not seen end — a bot stuck in a loop ignores its closed stdin.
+ * started and has not seen end — a bot stuck in a loop ignores its closed stdin — with its process
+ * group; then every process that still carries this run's token in its environment (Linux: /proc),
+ * which finds what a bot started in a session of its own (setsid) or let go of by a double fork.
  */
 let reaping = false;
 
 export function reapBotsAtExit(): void {
   if (reaping) return;
   reaping = true;
+  const token = `${process.pid}.${randomBytes(6).toString('hex')}`;
+  process.env[BOT_RUN_VARIABLE] = token;
   const live = new Set<number>();
   const channel = new BroadcastChannel(BOT_PIDS_CHANNEL);
   channel.onmessage = (e) => {
@@ -115,5 +127,26 @@ export function reapBotsAtExit(): void {
         // gone already
       }
     }
+    killCarriers(`${BOT_RUN_VARIABLE}=${token}`);
   });
+}
+
+/** SIGKILLs every process of this user whose environment holds `entry` (none where there is no /proc). */
+export function killCarriers(entry: string): void {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p) && Number(p) !== process.pid);
+  } catch {
+    return;
+  }
+  const wanted = Buffer.from(`\0${entry}\0`);
+  const first = Buffer.from(`${entry}\0`);
+  for (const pid of pids) {
+    try {
+      const env = readFileSync(`/proc/${pid}/environ`);
+      if (env.indexOf(wanted) >= 0 || env.subarray(0, first.length).equals(first)) process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      // gone, or not ours to read
+    }
+  }
 }

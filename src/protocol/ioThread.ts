@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { BroadcastChannel, workerData, parentPort, type MessagePort } from 'node:worker_threads';
 import { parseBotMessage, type BotMessage } from './wire.js';
 import { BOT_PIDS_CHANNEL, type BotLaunch, type IoReply, type IoRequest } from './bridge.js';
+import { MAX_MESSAGE_BYTES } from './settings.js';
 
 const { flag, replies } = workerData as { flag: Int32Array; replies: MessagePort };
 const pids = new BroadcastChannel(BOT_PIDS_CHANNEL);
@@ -25,6 +26,25 @@ interface Bot {
 
 const bots = new Map<string, Bot>();
 
+/** The most lines a bot may write ahead of the requests that ask for them. */
+const MAX_PENDING_LINES = 1000;
+/** What is kept of a stderr line with no end yet. */
+const MAX_STDERR_LINE = 4096;
+
+/** Ends a bot's whole process group: what it started (in its group) goes with it. */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
 function reply(r: IoReply): void {
   replies.postMessage(r);
   Atomics.store(flag, 0, 1);
@@ -42,16 +62,30 @@ function launch(key: string, how: BotLaunch): Bot {
     w?.();
   };
   let partial = '';
+  // A bot that floods (a line without end, lines nobody asked for) is stopped, not buffered: it is out of step.
+  const flood = (why: string) => {
+    bot.dead ??= why;
+    partial = '';
+    bot.lines.length = 0;
+    killGroup(child);
+    wake();
+  };
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    if (bot.dead !== null) return;
     const parts = (partial + chunk).split('\n');
     partial = parts.pop()!;
-    for (const p of parts) if (p.trim() !== '') bot.lines.push(p);
+    for (const p of parts) {
+      if (p.length > MAX_MESSAGE_BYTES) return flood(`wrote a line of more than ${MAX_MESSAGE_BYTES.toLocaleString('en-US')} characters (a message is one short line)`);
+      if (p.trim() !== '') bot.lines.push(p);
+    }
+    if (partial.length > MAX_MESSAGE_BYTES) return flood(`wrote a line of more than ${MAX_MESSAGE_BYTES.toLocaleString('en-US')} characters (a message is one short line)`);
+    if (bot.lines.length > MAX_PENDING_LINES) return flood(`wrote more than ${MAX_PENDING_LINES} lines no request asked for`);
     wake();
   });
   let errPartial = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
     const parts = (errPartial + chunk).split('\n');
-    errPartial = parts.pop()!;
+    errPartial = parts.pop()!.slice(-MAX_STDERR_LINE);
     for (const p of parts) if (p.trim() !== '') bot.stderr.push(p.trim());
     bot.stderr.splice(0, Math.max(0, bot.stderr.length - 20));
   });
@@ -61,6 +95,8 @@ function launch(key: string, how: BotLaunch): Bot {
     wake();
   });
   child.on('exit', (code, signal) => {
+    // What it started in its group ends with it (a child holding its stdout, a `sleep &`).
+    killGroup(child);
     if (child.pid !== undefined) pids.postMessage({ pid: child.pid, alive: false });
     const last = telling(bot.stderr);
     bot.dead ??= signal === null ? `exited (code ${code})${last}` : `was killed by ${signal}${signal === 'SIGKILL' || signal === 'SIGSEGV' || signal === 'SIGABRT' ? ' (perhaps over its memory limit)' : ''}${last}`;
@@ -87,11 +123,7 @@ function kill(key: string): void {
   const w = bot.wake;
   bot.wake = null;
   w?.();
-  try {
-    bot.child.kill('SIGKILL');
-  } catch {
-    // already gone
-  }
+  killGroup(bot.child);
 }
 
 /** The bot's next message, or why there is none; a line that is not a message kills the bot (it is out of step). */

@@ -12,6 +12,12 @@ export interface BotSettings {
   readonly isolate: IsolateMode;
 }
 
+/** The longest line a protocol bot may write (one message): a decision or a speech's statements are far shorter. */
+export const MAX_MESSAGE_BYTES = 64 * 1024;
+
+/** The most statements a protocol bot may make in one speech (a speech of the shipped bots has a handful). */
+export const MAX_STATEMENTS_PER_SPEECH = 64;
+
 export const DEFAULT_BOT_SETTINGS: BotSettings = Object.freeze({ decisionTimeoutMs: 1000, memoryMb: 1024, isolate: 'none' });
 
 let current: BotSettings = DEFAULT_BOT_SETTINGS;

@@ -13,7 +13,7 @@ import type { PlayerView } from '../views/view.js';
 import { fileURLToPath } from 'node:url';
 import { workerEntry } from '../threads/pool.js';
 import { botBridge, type BotLaunch } from './bridge.js';
-import { botSettings } from './settings.js';
+import { botSettings, MAX_STATEMENTS_PER_SPEECH } from './settings.js';
 import { PROTOCOL_VERSION, wireView, type BotMessage, type EngineMessage, type ViewMode } from './wire.js';
 import { spawnSync } from 'node:child_process';
 
@@ -22,9 +22,20 @@ const STARTUP_MS = 15_000;
 
 const ENGINE = 'mafia-sim';
 
+/** After this many games in a row that a bot failed, it is not started again in the run (on this thread). */
+export const MAX_FAILURES_IN_A_ROW = 5;
+
 /** One bot process (per thread): started at its first request, and again after it failed a game. */
 class ProtocolBot {
   private running = false;
+  /**
+   * Why the bot is not started again: it could not start (each game would wait out the start's time
+   * limit again), or it failed MAX_FAILURES_IN_A_ROW games in a row (a loop in decide would cost every
+   * game of the run the decision's time limit). Each later game then fails at once, with the reason.
+   */
+  private broken: string | null = null;
+  private failedThisGame = false;
+  private failuresInARow = 0;
   private mode: ViewMode = 'delta';
   private game: GameTag | null = null;
   private gameId = 0;
@@ -41,6 +52,8 @@ class ProtocolBot {
   gameOf(tag: GameTag): number {
     if (tag !== this.game) {
       if (this.game !== null && this.running) this.send({ type: 'end', game: this.gameId });
+      if (this.game !== null && !this.failedThisGame) this.failuresInARow = 0;
+      this.failedThisGame = false;
       this.game = tag;
       this.gameId = nextGameId++;
     }
@@ -55,19 +68,35 @@ class ProtocolBot {
     botBridge().notify(this.key, JSON.stringify(m));
   }
 
-  private fail(seat: number, what: string, problem: string): never {
+  fail(seat: number, what: string, problem: string): never {
+    if (!this.failedThisGame) {
+      this.failedThisGame = true;
+      if (++this.failuresInARow >= MAX_FAILURES_IN_A_ROW && this.broken === null) {
+        this.broken = `${problem} (${what}); it failed ${this.failuresInARow} games in a row, so it is not started again`;
+      }
+    }
     this.running = false;
     botBridge().kill(this.key);
     throw new PluginError(`bot ${this.label} (seat ${seat}) ${problem} (${what})`);
   }
 
   private start(seat: number): void {
+    // A bot that could not start (a hello never answered: an import that never finishes, a loop at
+    // its top level, a program that reads and never writes) fails every later game at once with the
+    // same reason, instead of making each wait out the start's time limit again.
+    if (this.broken !== null) this.fail(seat, 'at its start', this.broken);
     const hello: EngineMessage = { type: 'hello', protocol: PROTOCOL_VERSION, engine: ENGINE };
     const m = botBridge().call(this.key, () => JSON.stringify(hello), Math.max(STARTUP_MS, botSettings().decisionTimeoutMs), this.launch());
-    if ('problem' in m) this.fail(seat, 'at its start', m.problem);
-    if (m.type === 'error') this.fail(seat, 'at its start', `could not start: ${m.message}`);
-    if (m.type !== 'hello') this.fail(seat, 'at its start', `answered the hello with a "${m.type}" message`);
-    if (m.protocol !== PROTOCOL_VERSION) this.fail(seat, 'at its start', `speaks protocol ${m.protocol}; mafia-sim speaks ${PROTOCOL_VERSION}`);
+    const problem =
+      'problem' in m ? m.problem
+      : m.type === 'error' ? `could not start: ${m.message}`
+      : m.type !== 'hello' ? `answered the hello with a "${m.type}" message`
+      : m.protocol !== PROTOCOL_VERSION ? `speaks protocol ${m.protocol}; mafia-sim speaks ${PROTOCOL_VERSION}`
+      : null;
+    if (problem !== null || 'problem' in m || m.type !== 'hello') {
+      this.broken = problem;
+      return this.fail(seat, 'at its start', problem!);
+    }
     this.mode = m.view ?? 'delta';
     this.running = true;
   }
@@ -125,6 +154,7 @@ class ProtocolPlayer implements Player {
     const { wire, next } = this.view(view);
     const { game, seat, seed } = this;
     const m = this.bot.ask(seat, `${kind}`, 'statements', (id) => ({ type: 'speak', id, game, seat, seed, kind, view: wire }));
+    if (m.statements.length > MAX_STATEMENTS_PER_SPEECH) this.bot.fail(seat, kind, `made ${m.statements.length} statements in one speech; at most ${MAX_STATEMENTS_PER_SPEECH}`);
     this.cursor = next;
     this.first = false;
     return m.statements;

@@ -2,9 +2,10 @@
 // report one run of all those games gives: each report is checked (src/report/integrity.ts) and they
 // must agree on setup, options, strategies and seed; anything else is one clear error line. Used by
 // `mafia-sim merge` (src/cli/merge.ts) and by the workbench's merges of arms (src/workbench/merge.ts).
-import { readFileSync } from 'node:fs';
 import { UserError } from '../errors.js';
+import { MAX_DATA_BYTES, readInputFile } from '../setup/dataFile.js';
 import { reportProblem } from './integrity.js';
+import { consistencyProblem } from './consistency.js';
 import { assembleReport, REPORT_FORMAT, tallyFromReport, type Report } from './report.js';
 
 export interface Loaded {
@@ -67,8 +68,10 @@ function show(v: unknown): string {
 }
 
 export function readJson(file: string): unknown {
+  // The bounded reader: a device or a FIFO (`merge /dev/zero`) is refused, not read forever.
+  const text = readInputFile(file, 'report', MAX_DATA_BYTES);
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(text);
   } catch (e) {
     throw new UserError(`${file}: cannot read report: ${(e as Error).message.split('\n')[0]}`);
   }
@@ -76,7 +79,7 @@ export function readJson(file: string): unknown {
 
 /** A run report read back, checked (src/report/integrity.ts); `what` names it in the error. */
 export function checkedRun(file: string, data: unknown, what = 'a mafia-sim run --json report'): Loaded {
-  const problem = reportProblem(data);
+  const problem = reportProblem(data) ?? consistencyProblem(data as Report);
   if (problem) throw new UserError(`${file}: not ${what} (format ${REPORT_FORMAT}): ${problem}`);
   return { file, report: data as Report };
 }

@@ -1,71 +1,17 @@
-// Reading a setup or scenario file: a regular file of at most 1 MB (checked before a byte is read, so
-// `--setup /dev/zero` or a FIFO is refused, not read forever), parsed as YAML (JSON is YAML) strictly:
-// a duplicate key, a YAML warning or a number that is not finite (`.inf`, `1e400`) is one error line
-// naming the file, the field and what was written.
-import { closeSync, constants, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+// Reading a setup or scenario file: the bounded reader every input goes through (src/plugins/inputFile.ts:
+// a regular file of at most 1 MB, so `--setup /dev/zero` is refused, not read forever), then parsed
+// as YAML (JSON is YAML) strictly: a duplicate key, a
+// YAML warning, a number that is not finite (`.inf`, `1e400`), an alias bomb or nesting past the depth
+// limit is one error line naming the file, the field and what was written. A `.json` file must also
+// be JSON (a trailing comma, which YAML's flow style allows, is refused).
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { UserError } from '../errors.js';
 
-/** The largest setup or scenario file read: far above any real one, far below what hurts. */
-export const MAX_INPUT_BYTES = 1024 * 1024;
+export { inputFileProblem, MAX_DATA_BYTES, MAX_INPUT_BYTES, readInputFile } from '../plugins/inputFile.js';
 
-/** Why a path cannot be read as an input file (not a regular file, too big), or null. */
-export function inputFileProblem(path: string): string | null {
-  let st: Stats;
-  try {
-    st = statSync(path);
-  } catch (e) {
-    return systemReason(e);
-  }
-  return statProblem(st);
-}
-
-function statProblem(st: Stats): string | null {
-  if (st.isDirectory()) return 'is a directory, not a file';
-  if (st.isFIFO()) return 'is a FIFO (named pipe), not a regular file';
-  if (st.isCharacterDevice()) return 'is a character device, not a regular file';
-  if (st.isBlockDevice()) return 'is a block device, not a regular file';
-  if (st.isSocket()) return 'is a socket, not a regular file';
-  if (!st.isFile()) return 'is not a regular file';
-  if (st.size > MAX_INPUT_BYTES) return `is ${st.size.toLocaleString('en-US')} bytes; at most 1 MB (${MAX_INPUT_BYTES.toLocaleString('en-US')} bytes) is read`;
-  return null;
-}
-
-/** The text of an input file, refused (UserError naming `what`) unless it is a regular file ≤ 1 MB of UTF-8. */
-export function readInputFile(path: string, what: string): string {
-  const refuse = (why: string): never => {
-    throw new UserError(`${path}: cannot read ${what}: ${why}`);
-  };
-  const problem = inputFileProblem(path);
-  if (problem) refuse(problem);
-  let fd: number;
-  try {
-    // Non-blocking: should the path have become a FIFO since, opening it must not wait for a writer.
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (e) {
-    return refuse(systemReason(e));
-  }
-  try {
-    const again = statProblem(fstatSync(fd));
-    if (again) refuse(again);
-    // Read at most one byte past the limit: a file that grew since is refused, not read on and on.
-    const buf = Buffer.alloc(MAX_INPUT_BYTES + 1);
-    let got = 0;
-    for (;;) {
-      const n = readSync(fd, buf, got, buf.length - got, null);
-      if (n === 0) break;
-      got += n;
-      if (got > MAX_INPUT_BYTES) refuse(`is more than 1 MB (${MAX_INPUT_BYTES.toLocaleString('en-US')} bytes)`);
-    }
-    try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, got));
-    } catch {
-      return refuse('is not UTF-8 text');
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
+/** The most aliases a YAML file may use, and how deep its mappings and lists may nest. */
+export const MAX_YAML_ALIASES = 100;
+export const MAX_YAML_DEPTH = 64;
 
 /**
  * Parses YAML (or JSON) into plain data. Anything doubtful is a UserError `FILE: FIELD: …`: a syntax
@@ -73,23 +19,67 @@ export function readInputFile(path: string, what: string): string {
  * (the parser would keep one of them), a number that is not finite (it would print as null).
  */
 export function parseData(text: string, file: string, what: string): unknown {
+  if (/\.json$/i.test(file)) {
+    try {
+      JSON.parse(text);
+    } catch (e) {
+      const message = (e as Error).message.split('\n')[0];
+      const pos = / at position (\d+)/.exec(message);
+      const at = pos ? ` (line ${text.slice(0, Number(pos[1])).split('\n').length})` : '';
+      throw new UserError(`${file}: cannot read ${what}: not valid JSON: ${message.replace(/ at position \d+.*$/, '').replace(/ \(line \d+ column \d+\)$/, '')}${at}`);
+    }
+  }
+  const deep = flowDepthOver(text, MAX_YAML_DEPTH);
+  if (deep !== null) throw new UserError(`${file}: cannot read ${what}: nested too deep (at most ${MAX_YAML_DEPTH} levels are read) (line ${deep})`);
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false });
   const line = (offset: number) => lines.linePos(offset).line;
   const problem = [...doc.errors, ...doc.warnings][0];
   if (problem) {
     const at = problem.pos ? ` (line ${line(problem.pos[0])})` : '';
-    throw new UserError(`${file}: cannot read ${what}: ${problem.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}${at}`);
+    const message = /call stack/i.test(problem.message) ? `nested too deep (at most ${MAX_YAML_DEPTH} levels are read)` : problem.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    throw new UserError(`${file}: cannot read ${what}: ${message}${at}`);
   }
   walk(doc.contents, '', (field, msg) => {
     throw new UserError(`${file}: ${field || '(top)'}: ${msg}`);
-  }, text, line);
-  return doc.toJS({ maxAliasCount: 100 });
+  }, text, line, 0);
+  try {
+    return doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
+  } catch (e) {
+    // The library's guard against an alias bomb ("billion laughs"), or nesting that exhausts the stack.
+    const why = /alias/i.test((e as Error).message) ? `its aliases expand too far (an alias bomb?); at most ${MAX_YAML_ALIASES} aliases are followed` : (e as Error).message.split('\n')[0];
+    throw new UserError(`${file}: cannot read ${what}: ${why}`);
+  }
+}
+
+/**
+ * The line where `[` and `{` first nest deeper than `max`, or null: found before the parser, which
+ * takes seconds over a file of 100,000 brackets before its stack gives out. Quoted text is skipped
+ * (a quote it misreads only makes the count lower; the walk below checks the parsed depth anyway).
+ */
+function flowDepthOver(text: string, max: number): number | null {
+  let depth = 0;
+  let line = 1;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') line++;
+    if (quote !== '') {
+      if (c === quote) quote = '';
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === '[' || c === '{') {
+      if (++depth > max) return line;
+    } else if ((c === ']' || c === '}') && depth > 0) depth--;
+  }
+  return null;
 }
 
 /** Checks every map for repeated keys and every number for finiteness; `fail` names the field. */
-function walk(node: Node | null, field: string, fail: (field: string, msg: string) => never, text: string, line: (offset: number) => number): void {
+function walk(node: Node | null, field: string, fail: (field: string, msg: string) => never, text: string, line: (offset: number) => number, depth: number): void {
   if (node === null || isAlias(node)) return;
+  if (depth > MAX_YAML_DEPTH) fail(field.length > 60 ? `${field.slice(0, 60)}…` : field, `nested more than ${MAX_YAML_DEPTH} deep`);
   if (isMap(node)) {
     const seen = new Map<string, number>();
     for (const pair of node.items) {
@@ -100,10 +90,10 @@ function walk(node: Node | null, field: string, fail: (field: string, msg: strin
       const first = seen.get(key);
       if (first !== undefined) fail(here, `key given twice (lines ${first} and ${at}); give it once`);
       seen.set(key, at);
-      walk(pair.value as Node | null, here, fail, text, line);
+      walk(pair.value as Node | null, here, fail, text, line, depth + 1);
     }
   } else if (isSeq(node)) {
-    node.items.forEach((item, i) => walk(item as Node | null, `${field}[${i}]`, fail, text, line));
+    node.items.forEach((item, i) => walk(item as Node | null, `${field}[${i}]`, fail, text, line, depth + 1));
   } else if (isScalar(node) && typeof node.value === 'number' && !Number.isFinite(node.value)) {
     const written = node.range ? text.slice(node.range[0], node.range[1]) : String(node.value);
     fail(field, `got ${written} (not a finite number)`);
@@ -111,15 +101,3 @@ function walk(node: Node | null, field: string, fail: (field: string, msg: strin
 }
 
 const join = (field: string, key: string) => (field === '' ? key : `${field}.${key}`);
-
-function systemReason(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException).code;
-  const reasons: Record<string, string> = {
-    ENOENT: 'no such file',
-    EACCES: 'permission denied',
-    EISDIR: 'is a directory, not a file',
-    ENOTDIR: 'a part of the path is not a directory',
-    ELOOP: 'too many levels of symbolic links',
-  };
-  return code && reasons[code] ? `${reasons[code]} (${code})` : e instanceof Error ? e.message.split('\n')[0] : String(e);
-}

@@ -1,12 +1,11 @@
 // Built-in strategies by name, and `--strategy` specs: `NAME` for everyone, `TEAM=NAME` or `ROLE=NAME`;
 // NAME may be a plug-in path (loaded first by loadStrategies in ./load.ts) and may carry `:key=value,…`.
-import { existsSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { random } from '../../strategies/random.js';
 import { smart } from '../../strategies/smart.js';
 import { UserError } from '../errors.js';
-import { isPluginPath } from '../plugins/importModule.js';
+import { isPluginPath, pluginFileProblem } from '../plugins/importModule.js';
 import { closest } from '../text.js';
 import type { RoleDef, Team } from '../model/roles.js';
 import type { CompiledSetup } from '../setup/compile.js';
@@ -287,7 +286,8 @@ export interface StrategyAssignment {
 /** The strategy a spec's name and parameters give: an isolated plug-in takes its parameters in its own process (it declares them there). */
 function namedWithParams(name: string, params: SpecParts['params'], spec: string, label: SpecLabel): Strategy {
   if (isIsolatedPlugin(name)) {
-    if (!existsSync(pluginKey(name))) throw new UserError(`${label(spec)}: no such plug-in file ${name}`);
+    const problem = pluginFileProblem(pluginKey(name), name);
+    if (problem !== null) throw new UserError(`${label(spec)}: ${problem}`);
     return isolatedStrategy(pluginKey(name), name, params.map(([k, v]) => `${k}=${v}`).join(','));
   }
   return withParams(strategyNamed(name, spec, label), params, spec, label);

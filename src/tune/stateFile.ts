@@ -2,8 +2,18 @@
 // so that a tune stopped at any point and started again with the same --state replays its decisions
 // from the file and plays only what is missing. Rewritten whole after each unit through a temp file
 // renamed into place: the file is always one whole state, never half of one.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { UserError } from '../errors.js';
+//
+// A state file is input like any other (issue 32): read by the bounded reader (a device or a FIFO is
+// refused, not read forever), and trusted in nothing: every field is checked (its type, whole numbers
+// that are not negative) and every unit must agree with itself — its paired outcomes add up, row by
+// row, to its base outcomes, and to no more games than its range holds — so a forged or damaged file
+// is one error line naming the field, exit 2, never a crash or a silently wrong tune. Its folder must
+// be writable before the first game is played.
+import { accessSync, closeSync, constants, existsSync, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { OutputError, UserError } from '../errors.js';
+import { MAX_DATA_BYTES, readInputFile } from '../setup/dataFile.js';
+import { WINNERS } from '../model/events.js';
 import type { UnitCache, UnitResult } from './tune.js';
 
 export const STATE_FORMAT = 1;
@@ -27,20 +37,21 @@ interface StateData {
 
 export function openStateFile(path: string, key: StateKey, kind: StateKind = 'tune-state'): UnitCache & { readonly resumed: number } {
   const what = kind === 'tune-state' ? 'tune' : 'equilibrium';
+  const flag = `--state ${path}`;
+  checkWritable(path, flag);
   let units: Record<string, UnitResult> = {};
   if (existsSync(path)) {
-    let data: StateData;
+    const text = readInputFile(path, `${what} state`, MAX_DATA_BYTES);
+    let raw: unknown;
     try {
-      data = JSON.parse(readFileSync(path, 'utf8')) as StateData;
+      raw = JSON.parse(text);
     } catch (e) {
-      throw new UserError(`--state ${path}: not a ${what} state file (${(e as Error).message.split('\n')[0]})`);
+      throw new UserError(`${flag}: not a ${what} state file (${(e as Error).message.split('\n')[0]})`);
     }
-    if (data === null || typeof data !== 'object' || data.kind !== kind || data.format !== STATE_FORMAT || typeof data.units !== 'object' || data.units === null) {
-      throw new UserError(`--state ${path}: not a ${what} state file of format ${STATE_FORMAT}`);
-    }
+    const data = checkedState(raw, flag, kind);
     if (JSON.stringify(data.key) !== JSON.stringify(key)) {
       const was = `--setup ${data.key.setup}${data.key.overrides.map((o) => ` --option ${o}`).join('')} --seed ${data.key.seed}`;
-      throw new UserError(`--state ${path}: made by a ${what} of ${was}, not this one; use another file or the same setup, options and seed`);
+      throw new UserError(`${flag}: made by a ${what} of ${was}, not this one; use another file or the same setup, options and seed`);
     }
     units = data.units;
   }
@@ -52,8 +63,99 @@ export function openStateFile(path: string, key: StateKey, kind: StateKind = 'tu
       units = { ...units, [id]: r };
       const tmp = `${path}.tmp-${process.pid}`;
       const body: StateData = { format: STATE_FORMAT, kind, key, units };
-      writeFileSync(tmp, JSON.stringify(body) + '\n');
-      renameSync(tmp, path);
+      try {
+        writeFileSync(tmp, JSON.stringify(body) + '\n');
+        renameSync(tmp, path);
+      } catch (e) {
+        rmSync(tmp, { force: true });
+        // After play: a failed run (exit 1); the file still holds every unit saved before this one.
+        throw new OutputError(flag, (e as NodeJS.ErrnoException).code, `${(e as Error).message.split('\n')[0]}; ${path} keeps the ${Object.keys(units).length - 1} units saved before, and the same command continues from them`);
+      }
     },
   };
+}
+
+/** The file (if it exists) and its folder can be written: found before any game is played. */
+function checkWritable(path: string, flag: string): void {
+  const dir = dirname(resolve(path));
+  let st;
+  try {
+    st = statSync(dir);
+  } catch {
+    throw new UserError(`${flag}: cannot write: no such folder ${dir}`);
+  }
+  if (!st.isDirectory()) throw new UserError(`${flag}: cannot write: ${dir} is not a folder`);
+  try {
+    if (existsSync(path)) accessSync(path, constants.W_OK);
+    // The temp file a save writes, made and removed now: what access() cannot tell (root on a
+    // read-only mount, a folder of another user's) shows before the first game, not after it.
+    const probe = `${path}.tmp-${process.pid}`;
+    closeSync(openSync(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL));
+    rmSync(probe, { force: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'EROFS' ? 'read-only file system' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOENT' ? 'no file can be made there' : (e as Error).message.split('\n')[0].replace(/^[A-Z]+: /, '');
+    throw new UserError(`${flag}: cannot write: ${why}${code ? ` (${code})` : ''}`);
+  }
+  if (existsSync(path) && statSync(path).isDirectory()) throw new UserError(`${flag}: is a folder; give a file name, e.g. ${resolve(path, 'tune.json')}`);
+}
+
+/** The state, every field checked; a UserError names the first field that is wrong. */
+function checkedState(raw: unknown, flag: string, kind: StateKind): StateData {
+  const fail = (field: string, why: string): never => {
+    throw new UserError(`${flag}: ${field}: ${why}`);
+  };
+  const got = (v: unknown) => {
+    const s = JSON.stringify(v);
+    return s === undefined ? String(v) : s.length > 60 ? `${s.slice(0, 60)}…` : s;
+  };
+  const what = kind === 'tune-state' ? 'tune' : 'equilibrium';
+  if (!isRecord(raw) || raw.kind !== kind) throw new UserError(`${flag}: not a ${what} state file (no "kind": "${kind}")`);
+  if (raw.format !== STATE_FORMAT) fail('format', `must be ${STATE_FORMAT}, got ${got(raw.format)}`);
+  const key = raw.key;
+  if (!isRecord(key)) return fail('key', `must be a mapping of setup, overrides and seed, got ${got(key)}`);
+  if (typeof key.setup !== 'string') fail('key.setup', `must be text, got ${got(key.setup)}`);
+  if (!Array.isArray(key.overrides) || !key.overrides.every((o) => typeof o === 'string')) fail('key.overrides', `must be a list of key=value texts, got ${got(key.overrides)}`);
+  if (typeof key.seed !== 'string') fail('key.seed', `must be text, got ${got(key.seed)}`);
+  if (!isRecord(raw.units)) return fail('units', `must be a mapping of unit id to its result, got ${got(raw.units)}`);
+  const count = (field: string, v: unknown): number =>
+    typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : fail(field, `must be a whole number of at least 0, got ${got(v)}`);
+  for (const [id, u] of Object.entries(raw.units)) {
+    const at = `units.${id}`;
+    if (id.length > 200 || !/^[\x21-\x7e]+$/.test(id)) fail(`units.${id.slice(0, 40)}`, 'not a unit id (printable text without spaces, at most 200 characters)');
+    if (!isRecord(u)) return fail(at, `must be a mapping of arms, from, to, pairs and base, got ${got(u)}`);
+    if (!Array.isArray(u.arms) || u.arms.length === 0 || !u.arms.every((a) => Array.isArray(a) && a.every((s) => typeof s === 'string'))) {
+      fail(`${at}.arms`, `must be a list of arms, each a list of strategy specs, got ${got(u.arms)}`);
+    }
+    const from = count(`${at}.from`, u.from);
+    const to = count(`${at}.to`, u.to);
+    if (to <= from) fail(`${at}.to`, `must be more than from (${from}), got ${to}`);
+    const base = u.base;
+    if (!isRecord(base)) return fail(`${at}.base`, `must be a mapping of ${WINNERS.join(', ')} to counts, got ${got(base)}`);
+    for (const k of Object.keys(base)) if (!(WINNERS as readonly string[]).includes(k)) fail(`${at}.base.${k}`, `not an outcome (${WINNERS.join(', ')})`);
+    const baseCounts = WINNERS.map((w) => count(`${at}.base.${w}`, base[w]));
+    const games = baseCounts.reduce((a, b) => a + b, 0);
+    if (games > to - from) fail(`${at}.base`, `counts ${games} games, more than its range ${from}–${to - 1} holds (${to - from})`);
+    const pairs = u.pairs;
+    const arms = (u.arms as unknown[]).length;
+    if (!Array.isArray(pairs) || pairs.length !== arms) return fail(`${at}.pairs`, `must be a list of one ${WINNERS.length}×${WINNERS.length} table per arm (${arms}), got ${got(pairs)}`);
+    pairs.forEach((table, i) => {
+      const field = `${at}.pairs[${i}]`;
+      if (!Array.isArray(table) || table.length !== WINNERS.length || !table.every((row) => Array.isArray(row) && row.length === WINNERS.length)) {
+        fail(field, `must be a ${WINNERS.length}×${WINNERS.length} table of counts, got ${got(table)}`);
+      }
+      const rows = (table as unknown[][]).map((row, b) => row.map((n, o) => count(`${field}[${b}][${o}]`, n)));
+      // Arm 0 is the baseline itself: its table is not kept. Every other arm pairs each of the base's games.
+      if (i === 0) return;
+      rows.forEach((row, b) => {
+        const sum = row.reduce((a, n) => a + n, 0);
+        if (sum !== baseCounts[b]) fail(`${field}[${b}]`, `pairs ${sum} games the baseline ended ${WINNERS[b]}, but base.${WINNERS[b]} is ${baseCounts[b]}: the unit does not add up`);
+      });
+    });
+  }
+  return raw as unknown as StateData;
+}
+
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
 }

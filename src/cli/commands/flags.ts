@@ -62,7 +62,7 @@ export function tuneOptions(cmd: Command): Command {
 /** The limits every protocol bot plays under and which plug-ins run isolated (src/cli/botFlags.ts parses them). */
 export function botOptions(cmd: Command, isolateHelp = 'run JS/TS plug-ins in a process of their own, behind the bot protocol'): Command {
   return cmd
-    .option('--decision-timeout <ms>', `the longest a protocol bot may take over one decision or speech (default ${DEFAULT_BOT_SETTINGS.decisionTimeoutMs})`, once('--decision-timeout'))
+    .option('--decision-timeout <ms>', `the longest a protocol bot (exec: or isolated plug-in; always limited) may take over one decision or speech, ms (default ${DEFAULT_BOT_SETTINGS.decisionTimeoutMs}; limits: docs/protocol.md)`, once('--decision-timeout'))
     .option('--bot-memory <mb>', `memory limit of each bot process, MB (default ${DEFAULT_BOT_SETTINGS.memoryMb})`, once('--bot-memory'))
     .option('--isolate', isolateHelp);
 }
