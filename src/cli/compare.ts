@@ -6,7 +6,9 @@
 // that arm only). --option and --strategy apply to every arm.
 import type { ChalkInstance } from 'chalk';
 import { UserError } from '../errors.js';
-import { formatRate, table } from '../report/text.js';
+import { formatRate } from '../report/text.js';
+import { fitTable, labelled, titled, UNLIMITED, wrapWords, type Column } from '../report/fit.js';
+import type { Winner } from '../model/events.js';
 import { applySetting, describeSetting, parseSetting, type ArmSpec, type Setting } from '../workbench/arms.js';
 import { playedCompare, type CompareReport } from '../workbench/compare.js';
 import type { ArmResult, Notable } from '../workbench/report.js';
@@ -69,43 +71,56 @@ export async function compareCommand(setups: readonly string[], flags: CompareFl
   return { report: playedCompare(common, arms, playing, played), warning: played.warning };
 }
 
-const pct = (d: Notable) => (d.unit === 'share' ? formatDifference({ diff: d.diff, low: d.low ?? -1, high: d.high ?? 1 }) + ' points' : `${sign(d.diff)} (${sign(d.low)} to ${sign(d.high)}) points a seat`);
+// A difference of rates is in percentage points; of mean points per seat, in score points.
+const pct = (d: Notable) => (d.unit === 'share' ? formatDifference({ diff: d.diff, low: d.low ?? -1, high: d.high ?? 1 }) + ' percentage points' : `${sign(d.diff)} (${sign(d.low)} to ${sign(d.high)}) score points a seat`);
 const sign = (x: number | null) => (x === null ? '?' : `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(2)}`);
 
-export function renderCompare(r: CompareReport, c: ChalkInstance): string {
+export function renderCompare(r: CompareReport, c: ChalkInstance, width = UNLIMITED): string {
   const out = header(c, [
-    ['Arms', r.arms.map((a, i) => `${i + 1}. ${a.label}`).join('   ')],
+    ['Arms', r.arms.map((a, i) => `${i + 1}. ${a.label}`)],
     ['Setup', [...new Set(r.arms.map((a) => `${a.run.setup.name} (${a.run.setup.players} players)`))].join(', ')],
     ['Strategies', sidesLine(r.arms) || [...new Set(r.arms.map((a) => strategiesLine(a.strategies)))].join(' | ')],
     ['Run', runLine(r, r.arms.length)],
-  ]);
-  if (r.partial) out.push(c.yellow.bold('PARTIAL: the comparison was interrupted; every arm has the games that finished.'));
+  ], width);
+  if (r.partial) out.push(...wrapWords('PARTIAL: the comparison was interrupted; every arm has the games that finished.', width).map((l) => c.yellow.bold(l)));
   out.push('');
-  const t = table(['arm', 'players', 'town win', 'mafia win', 'draw', 'stalemate', 'mean days'], c);
-  for (const a of r.arms) t.push([a.label, String(a.run.setup.players), formatRate(a.outcomes.town), formatRate(a.outcomes.mafia), formatRate(a.outcomes.draw), formatRate(a.outcomes.stalemate), a.meanDays.toFixed(2)]);
-  out.push(c.bold('Outcomes') + ' (Wilson 95% intervals)', t.toString(), '');
-  out.push(...tunesLines(c, r.arms));
+  const arm = (head: string, f: (a: ArmResult) => string, arms = r.arms, key = false): Column => ({ head, key, cells: arms.map(f) });
+  out.push(...titled(c.bold('Outcomes'), ' (Wilson 95% intervals)', width));
+  out.push(fitTable([
+    arm('arm', (a) => a.label, r.arms, true),
+    arm('players', (a) => String(a.run.setup.players)),
+    arm('town win', (a) => formatRate(a.outcomes.town)),
+    arm('mafia win', (a) => formatRate(a.outcomes.mafia)),
+    arm('draw', (a) => formatRate(a.outcomes.draw)),
+    arm('stalemate', (a) => formatRate(a.outcomes.stalemate)),
+    arm('mean days', (a) => a.meanDays.toFixed(2)),
+  ], width, c), '');
+  out.push(...tunesLines(c, r.arms, width));
   const base = r.arms[0];
-  out.push(c.bold(`Paired differences from ${base.label}`) + ' on the same games: points (Newcombe 95% interval), McNemar');
-  const d = table(['arm', 'town', 'mafia', 'draw', 'stalemate'], c);
-  for (const a of r.arms.slice(1)) {
-    const v = a.vsBaseline!.outcomes;
-    const cell = (x: typeof v.town) => `${formatDifference(x)}, ${formatP(x.p)}`;
-    d.push([a.label, cell(v.town), cell(v.mafia), cell(v.draw), cell(v.stalemate)]);
-  }
-  out.push(d.toString(), '');
-  for (const a of r.arms.slice(1)) out.push(...notable(a, base, c));
+  out.push(...titled(c.bold(`Paired differences from ${base.label}`), ' on the same games: percentage points (Newcombe 95% interval), McNemar', width));
+  const rest = r.arms.slice(1);
+  const cell = (w: Winner) => (a: ArmResult) => {
+    const x = a.vsBaseline!.outcomes[w];
+    return `${formatDifference(x)}, ${formatP(x.p)}`;
+  };
+  out.push(fitTable([
+    arm('arm', (a) => a.label, rest, true),
+    ...(['town', 'mafia', 'draw', 'stalemate'] as const).map((w) => arm(w, cell(w), rest)),
+  ], width, c), '');
+  for (const a of rest) out.push(...notable(a, base, c, width));
   out.push(c.bold('Verdict'));
-  for (const v of r.verdicts) out.push(`  ${v}`);
+  for (const v of r.verdicts) out.push(...labelled('  ', v, width, '    '));
   return out.join('\n');
 }
 
-function notable(a: ArmResult, base: ArmResult, c: ChalkInstance): string[] {
+function notable(a: ArmResult, base: ArmResult, c: ChalkInstance, width: number): string[] {
   const list = a.vsBaseline?.notable ?? [];
   const tests = 2 * ((a.vsBaseline?.seats?.length ?? 0) + (a.vsBaseline?.roles?.length ?? 0));
-  const head = `${c.bold(`Seats and roles: ${a.label} vs ${base.label}`)} (significant at 5% after Holm's correction for ${tests} tests)`;
-  if (list.length === 0) return [head, '  none', ''];
-  const t = table(['what', 'difference (95% interval)', 'p'], c);
-  for (const n of list) t.push([n.what, pct(n), formatP(n.p)]);
-  return [head, t.toString(), ''];
+  const head = titled(c.bold(`Seats and roles: ${a.label} vs ${base.label}`), ` (significant at 5% after Holm's correction for ${tests} tests)`, width);
+  if (list.length === 0) return [...head, '  none', ''];
+  return [...head, fitTable([
+    { head: 'what', key: true, cells: list.map((n) => n.what) },
+    { head: 'difference (95% interval)', cells: list.map(pct) },
+    { head: 'p', cells: list.map((n) => formatP(n.p)) },
+  ], width, c), ''];
 }

@@ -1,7 +1,7 @@
 // `mafia-sim compare`: setups, option sets or strategies on the same seeds, paired (src/cli/compare.ts).
 import type { Command } from 'commander';
 import { compareCommand, renderCompare } from '../compare.js';
-import { collect, colours } from '../common.js';
+import { collect, colours, terminalWidth } from '../common.js';
 import type { Cli } from './context.js';
 import { benchOptions, shardOption, tuneOptions } from './flags.js';
 
@@ -26,7 +26,7 @@ Examples:
     .action((setups: string[], flags, command: Command) =>
       cli.withFiles(flags, async (files) => {
         const { report, warning } = await compareCommand(setups, { ...flags, setupGiven: command.getOptionValueSource('setup') === 'cli' });
-        cli.benchDone(files, 'compare', report, warning, (s) => renderCompare(report, colours(s, cli.colour)), flags.json === true);
+        cli.benchDone(files, 'compare', report, warning, (s) => renderCompare(report, colours(s, cli.colour), terminalWidth(s)), flags.json === true);
       }),
     );
 }
