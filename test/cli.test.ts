@@ -139,7 +139,7 @@ const BAD: Record<string, { args: string[]; says: RegExp; spawn?: boolean }> = {
   'unknown strategy parameter': { args: ['run', '--strategy', 'smart:foo=1'], says: /--strategy smart:foo=1: unknown parameter "foo" for strategy smart/ },
   'strategy for no team or role': { args: ['run', '--strategy', 'bishop=random'], says: /--strategy bishop=random: "bishop" is neither a team \(town, mafia\) nor a role/ },
   'missing plug-in file': { args: ['run', '--strategy', 'town=./no-such-bot.mjs'], says: /--strategy town=\.\/no-such-bot\.mjs: no such plug-in file/ },
-  'unknown flag': { args: ['run', '--gmaes', '3'], says: /unknown option '--gmaes'/ },
+  'unknown flag': { args: ['run', '--gmaes', '3'], says: /^mafia-sim: error: unknown option '--gmaes' \(did you mean --games\?\)$/ },
   'unknown command': { args: ['frobnicate'], says: /unknown command 'frobnicate'/, spawn: true },
   'too many --workers': { args: ['run', '--workers', '1000'], says: /--workers 1000: expected a whole number from 1 to \d+/ },
   'replay without --game': { args: ['replay'], says: /--game/ },

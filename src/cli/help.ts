@@ -26,3 +26,10 @@ export function reflowHelp(text: string, width: number): string {
   return out.join('\n');
 }
 
+/**
+ * Commander's one-line error, as one line: its "did you mean" comes on a line of its own
+ * (`unknown option '--gmaes'\n(Did you mean --games?)`).
+ */
+export function oneLineError(message: string): string {
+  return message.trim().replace(/\s*\n\(Did you mean (.*)\?\)$/, ' (did you mean $1?)');
+}

@@ -12,7 +12,7 @@ import { loadStrategies, PluginError } from '../strategy/load.js';
 import { printable, withRulesLink } from '../text.js';
 import { applyBotFlags } from './botFlags.js';
 import { terminalWidth } from './common.js';
-import { reflowHelp } from './help.js';
+import { oneLineError, reflowHelp } from './help.js';
 import { registerBalance } from './commands/balance.js';
 import { registerCalibrate } from './commands/calibrate.js';
 import { registerCompare } from './commands/compare.js';
@@ -98,7 +98,7 @@ function buildProgram(io: Io): Command {
       writeErr: (s) => io.stderr.write(reflowHelp(s, terminalWidth(process.stderr))),
       getOutHelpWidth: () => terminalWidth(process.stdout),
       getErrHelpWidth: () => terminalWidth(process.stderr),
-      outputError: (s, write) => write(printable(s.trim().replace(/^error: /, 'mafia-sim: error: ')) + '\n'),
+      outputError: (s, write) => write(printable(oneLineError(s).replace(/^error: /, 'mafia-sim: error: ')) + '\n'),
     })
     // Option descriptions wrap on a terminal of 60 columns too (commander's default stops below 40 columns of room).
     .configureHelp({ minWidthToWrap: 20 })
