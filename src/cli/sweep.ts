@@ -28,10 +28,8 @@ export async function sweepCommand(flags: SweepFlags, signal?: AbortSignal): Pro
   if (size > MAX_POINTS) throw new UserError(`${vary.map((v) => v.flag).join(' ')}: a grid of ${size} points; at most ${MAX_POINTS}`);
   const design = { setup: flags.setup, options: [...flags.option], strategies: [...flags.strategy], vary: vary.map((v) => ({ key: v.key, values: [...v.values] })) };
   const { arms, baselines } = sweepArms(design, vary);
-  const origin = (_: unknown, i: number) => {
-    const at = vary.length === 2 ? [vary[0].flag, vary[1].flag] : [vary[0].flag];
-    return `${at.join(' ')}: ${arms[i].label}`;
-  };
+  // The flag as typed; the message after it names the value (`--option players=x: expected …`).
+  const origin = () => vary.map((v) => v.flag).join(' ');
   const { played, common, arms: playing } = await playBench('sweep', flags, arms, origin, { defaultGames: SWEEP_GAMES, baselines, signal, hold: heldParams(vary.flatMap((v) => v.settings)) });
   return { report: playedSweep(common, design, playing, baselines, played), warning: played.warning };
 }
