@@ -14,7 +14,7 @@ import { playedCompare, type CompareReport } from '../workbench/compare.js';
 import type { ArmResult, Notable } from '../workbench/report.js';
 import { sidesLine } from '../report/sides.js';
 import { formatDifference, formatP } from '../report/text.js';
-import { header, heldParams, playBench, runLine, strategiesLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
+import { header, heldParams, noGamesFinished, playBench, runLine, strategiesLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
 
 export interface CompareFlags extends BenchFlags {
   left: string[];
@@ -82,6 +82,7 @@ export function renderCompare(r: CompareReport, c: ChalkInstance, width = UNLIMI
     ['Strategies', sidesLine(r.arms) || [...new Set(r.arms.map((a) => strategiesLine(a.strategies)))].join(' | ')],
     ['Run', runLine(r, r.arms.length)],
   ], width);
+  if (r.partial && r.range.end === r.range.first) return [...out, ...noGamesFinished(c, width)].join('\n');
   if (r.partial) out.push(...wrapWords('PARTIAL: the comparison was interrupted; every arm has the games that finished.', width).map((l) => c.yellow.bold(l)));
   out.push('');
   const arm = (head: string, f: (a: ArmResult) => string, arms = r.arms, key = false): Column => ({ head, key, cells: arms.map(f) });

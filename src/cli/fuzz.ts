@@ -9,6 +9,7 @@ import { UserError } from '../errors.js';
 import { DIFFERENTIAL_CHECKS, problemKey, type Problem } from '../scenario/checks.js';
 import { fuzz, GAMES_PER_CASE, playChecked, type Failure, type FuzzProgress, type FuzzRun } from '../fuzz/fuzz.js';
 import { progressBar } from './progress.js';
+import { interruptible } from './interrupt.js';
 import { caseJob, setupYaml, type FuzzCase, type GenerateContext } from '../fuzz/generate.js';
 import { DIFFERENTIAL_EVERY } from '../fuzz/differential.js';
 import { writeRepro, type Repro } from '../fuzz/repro.js';
@@ -76,9 +77,11 @@ export interface FuzzReport {
   readonly failures: readonly ReportedFailure[];
   readonly outDir: string | null;
   readonly coverage: ReturnType<FuzzRun['coverage']['toJSON']>;
+  /** True when Ctrl-C (or SIGTERM) stopped the fuzz: the report covers the games played before it. */
+  readonly partial?: boolean;
 }
 
-export async function fuzzCommand(flags: FuzzFlags): Promise<FuzzReport> {
+export async function fuzzCommand(flags: FuzzFlags, hooks: { readonly signal?: AbortSignal } = {}): Promise<FuzzReport> {
   if (flags.games !== undefined && flags.time !== undefined) throw new UserError('--games and --time: give one budget');
   const budget: { games: number } | { ms: number } = flags.time !== undefined ? { ms: parseDuration(flags.time) } : { games: parseCount('--games', flags.games ?? '2000', 1) };
   const seed = parseSeed(flags.seed);
@@ -93,7 +96,8 @@ export async function fuzzCommand(flags: FuzzFlags): Promise<FuzzReport> {
   const progress = fuzzProgress(flags.progress !== false, budget);
   let run: FuzzRun;
   try {
-    run = await fuzz({ seed, budget, ctx, workers, onGame: progress.update });
+    // Ctrl-C (or SIGTERM): no new case is begun; the cases finished are reported, failures written and shrunk.
+    run = await interruptible((signal) => fuzz({ seed, budget, ctx, workers, onGame: progress.update, signal }), hooks.signal);
   } finally {
     progress.end();
   }
@@ -109,6 +113,7 @@ export async function fuzzCommand(flags: FuzzFlags): Promise<FuzzReport> {
     failures: failures.reported,
     outDir: failures.dir,
     coverage: run.coverage.toJSON(),
+    ...(run.interrupted ? { partial: true } : {}),
   };
 }
 
@@ -214,6 +219,7 @@ export function renderFuzz(r: FuzzReport, c: ChalkInstance, width = UNLIMITED): 
   const lines: string[] = [];
   const budget = 'games' in r.budget ? `--games ${r.budget.games}` : `--time ${r.budget.time}`;
   lines.push(...titled(c.bold(`Fuzz, seed ${r.seed} (${budget})`), `: ${r.games.toLocaleString('en-US')} games on ${r.setups.toLocaleString('en-US')} random setups (${r.refused} refused mixes redrawn)`, width));
+  if (r.partial === true) lines.push(...wrapWords('PARTIAL: interrupted; these are the games played before the interruption.', width).map((l) => c.yellow.bold(l)));
   // A list of `name count` items, wrapped between items, continuation lines indented.
   const items = (m: Record<string, number>) => Object.entries(m).map(([k, n]) => `${k} ${n}`);
   const listed = (label: string, m: Record<string, number>, missed: readonly string[] = []) => {

@@ -10,7 +10,7 @@ import { armProblem } from '../workbench/arms.js';
 import { playedRoleValues, plainRoles, roleArms, roleValuesPlan, type RoleValuesReport, type Worth } from '../workbench/roleValues.js';
 import { formatDifference, formatP } from '../report/text.js';
 import { formatPoints } from '../workbench/compare.js';
-import { header, playBench, playingLine, runLine, type BenchFlags, type BenchResult } from './workbench.js';
+import { header, noGamesFinished, playBench, playingLine, runLine, type BenchFlags, type BenchResult } from './workbench.js';
 
 export const ROLE_VALUES_GAMES = 10_000;
 
@@ -48,6 +48,7 @@ export function renderRoleValues(r: RoleValuesReport, c: ChalkInstance, width = 
     ['Measure', `town win with the role instead of a plain seat of its team (${town} / ${mafia}), paired on the same games`],
   ], width);
   if (r.design.plainTownIsGuest) out.push(...labelled(''.padEnd(12), `a club table has no plain town seat of its own: ${town} is the club rules' guest role with no action (docs/club.md)`, width));
+  if (r.partial && r.range.end === r.range.first) return [...out, ...noGamesFinished(c, width)].join('\n');
   if (r.partial) out.push(...wrapWords('PARTIAL: interrupted; every arm has the games that finished.', width).map((l) => c.yellow.bold(l)));
   out.push('', ...labelled(`${c.bold('Town win at the table')}: `, `${(100 * t0.outcomes.town.share).toFixed(1)}% (${(100 * t0.outcomes.town.low).toFixed(1)}–${(100 * t0.outcomes.town.high).toFixed(1)}%)`, width), '');
   const col = (head: string, f: (v: RoleValuesReport['values'][number]) => string, key = false): Column => ({ head, key, cells: r.values.map(f) });

@@ -10,7 +10,7 @@ import { playedSweep, sweepArms, type SweepReport } from '../workbench/sweep.js'
 import { MAX_POINTS, parseVary } from '../workbench/values.js';
 import { sideSource } from '../report/sides.js';
 import { formatDifference } from '../report/text.js';
-import { header, heldParams, playBench, playingLine, runLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
+import { header, heldParams, noGamesFinished, playBench, playingLine, runLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
 
 export interface SweepFlags extends BenchFlags {
   vary: string[];
@@ -42,6 +42,7 @@ export function renderSweep(r: SweepReport, c: ChalkInstance, width = UNLIMITED)
     ['Strategies', playingLine(r.arms, r.design.strategies)],
     ['Run', runLine(r, r.points.length, 'point')],
   ], width);
+  if (r.partial && r.range.end === r.range.first) return [...out, ...noGamesFinished(c, width)].join('\n');
   if (r.partial) out.push(...wrapWords('PARTIAL: the sweep was interrupted; every point has the games that finished.', width).map((l) => c.yellow.bold(l)));
   out.push('');
   const step = keys.length === 2 ? `town vs previous ${keys[1]}` : 'town vs previous point';

@@ -13,7 +13,7 @@ import { retuneArm, RetuneInterrupted, sidesAfterTune, type PointTune, type Retu
 import { playedSides, sidesLine, type PlayedSides } from '../report/sides.js';
 import { sidesFromSpecs } from '../exploit/variants.js';
 import { formatDifference } from '../report/text.js';
-import { labelled, titled, UNLIMITED, wrapItems } from '../report/fit.js';
+import { labelled, titled, UNLIMITED, wrapItems, wrapWords } from '../report/fit.js';
 import { loadSetup } from '../setup/load.js';
 import { parseParamList, TUNE_FINAL_GAMES, TUNE_FIRST_GAMES, TUNE_ROUNDS } from './tune.js';
 
@@ -178,13 +178,23 @@ export function strategiesLine(strategies: readonly string[]): string {
   return everyone ? strategies.join(' ') : `${strategies.join(' ')} (smart for the rest)`;
 }
 
+/**
+ * What an interrupted command prints when no game finished (Ctrl-C before the first chunk): that, not a
+ * table of empty rates (`0.0% (0.0–100.0%)`) that reads like a result.
+ */
+export function noGamesFinished(c: ChalkInstance, width = UNLIMITED): string[] {
+  return wrapWords('Interrupted before any game finished: no games finished, so there is nothing to report.', width).map((l) => c.yellow.bold(l));
+}
+
 /** The header lines (src/report/fit.ts), for the workbench commands. */
 export { header } from '../report/fit.js';
 
 export function runLine(common: Omit<WorkbenchCommon, 'kind' | 'format'>, arms: number, what = 'arm'): string {
   const n = common.range.end - common.range.first;
-  const range = common.range.first > 0 || common.partial ? `, games ${common.range.first}–${common.range.end - 1}` : '';
-  return `${n.toLocaleString('en-US')} games per ${what} × ${arms} ${what}${arms === 1 ? '' : 's'}, seed ${common.seed}${range}, the same game seeds in every ${what}`;
+  const range = n > 0 && (common.range.first > 0 || common.partial) ? `, games ${common.range.first}–${common.range.end - 1}` : '';
+  // Interrupted: how many of the games asked for finished (a shard's range says where it stopped).
+  const of = common.partial && common.range.first === 0 ? ` of ${common.games.toLocaleString('en-US')}` : '';
+  return `${n.toLocaleString('en-US')}${of} games per ${what} × ${arms} ${what}${arms === 1 ? '' : 's'}, seed ${common.seed}${range}, the same game seeds in every ${what}`;
 }
 
 /** The strategy parameters some settings set (a swept, searched or compared WHO.NAME.PARAM): held under --tune. */

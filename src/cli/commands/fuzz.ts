@@ -34,6 +34,6 @@ Examples:
     .action(async (flags) => {
       const report = await fuzzCommand(flags);
       cli.out(flags.json ? JSON.stringify(report, null, 2) : renderFuzz(report, colours(process.stdout, cli.colour), terminalWidth(process.stdout)));
-      if (report.failedSetups > 0) cli.code = 1;
+      cli.code = report.partial === true ? 130 : report.failedSetups > 0 ? 1 : 0;
     });
 }
