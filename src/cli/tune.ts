@@ -47,6 +47,8 @@ export async function tuneCommand(flags: TuneFlags, signal?: AbortSignal): Promi
   const report = await interruptible((stop) =>
     withProgress(flags.progress !== false, (onProgress) =>
       runTune({ setupArg: flags.setup, overrides: flags.option, setup, seed, workers, signal: stop, onProgress, start, params, firstGames, finalGames, rounds, budget, cache }),
+      // The total is the most a tune may play (every round, or the budget): its ETA is an upper bound.
+      budget === null ? ` at most (all ${rounds} rounds; a tune that converges stops sooner)` : ' at most (the --budget)',
     ),
     signal,
   );
