@@ -12,7 +12,8 @@ import type { Winner } from '../model/events.js';
 import { applySetting, describeSetting, parseSetting, type ArmSpec, type Setting } from '../workbench/arms.js';
 import { playedCompare, type CompareReport } from '../workbench/compare.js';
 import type { ArmResult, Notable } from '../workbench/report.js';
-import { sidesLine } from '../report/sides.js';
+import { playedSides, sidesLine } from '../report/sides.js';
+import { loadSetup } from '../setup/load.js';
 import { formatDifference, formatP } from '../report/text.js';
 import { header, heldParams, noGamesFinished, playBench, runLine, strategiesLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
 
@@ -64,8 +65,34 @@ export function compareArms(setups: readonly string[], flags: CompareFlags): Arm
   });
 }
 
+/**
+ * Refuses arms that play the same table with the same strategies (no setting given, or one that spells
+ * out the default: `--right strategy=town=smart`): their comparison is a no-op, every difference zero.
+ */
+export function refuseSameArms(arms: readonly ArmSpec[]): void {
+  const key = (a: ArmSpec, i: number) => {
+    let setup;
+    try {
+      setup = loadSetup(a.setupArg, a.overrides);
+    } catch (e) {
+      if (e instanceof UserError) return `arm ${i}`; // refused when its job is built, naming the arm
+      throw e;
+    }
+    const sides = playedSides(a.strategies, setup);
+    return JSON.stringify([setup.rules.id, setup.roleCounts, setup.options, setup.params, setup.scoring, sides.town.plays, sides.mafia.plays, [...sides.roles].sort()]);
+  };
+  const keys = arms.map(key);
+  for (let j = 1; j < arms.length; j++) {
+    const i = keys.indexOf(keys[j]);
+    if (i < j) {
+      throw new UserError(`compare: arms ${i + 1} (${arms[i].label}) and ${j + 1} (${arms[j].label}) play the same table with the same strategies, so every difference would be zero; give arm ${j + 1} a setting (--right tie=random, --side ${j + 1}:KEY=VALUE) or name a setup per arm`);
+    }
+  }
+}
+
 export async function compareCommand(setups: readonly string[], flags: CompareFlags, signal?: AbortSignal): Promise<BenchResult<CompareReport>> {
   const arms = compareArms(setups, flags);
+  refuseSameArms(arms);
   const origin = (a: ArmSpec, i: number) => `compare arm ${i + 1} (${a.label})`;
   const { played, common, arms: playing } = await playBench('compare', flags, arms, origin, { defaultGames: COMPARE_GAMES, details: true, signal, hold: heldParams([...flags.left, ...flags.right, ...flags.side.map((x) => x.slice(x.indexOf(':') + 1))].map((x) => parseSetting(x, '--side'))) });
   return { report: playedCompare(common, arms, playing, played), warning: played.warning };

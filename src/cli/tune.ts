@@ -1,7 +1,8 @@
 // `mafia-sim tune`: alternating best response over a strategy's parameters (src/tune/tune.ts), with a
 // progress bar, Ctrl-C and a resumable --state file.
 import type { ChalkInstance } from 'chalk';
-import { sidesFromSpecs } from '../exploit/variants.js';
+import { sidesFromSpecs, tuneVariants, type SideSpecs } from '../exploit/variants.js';
+import type { CompiledSetup } from '../setup/compile.js';
 import { UserError } from '../errors.js';
 import { header, labelled, titled, wrapWords, UNLIMITED } from '../report/fit.js';
 import { line, setupArgs } from '../report/reproduce.js';
@@ -42,6 +43,7 @@ export async function tuneCommand(flags: TuneFlags, signal?: AbortSignal): Promi
   const setup = loadSetup(flags.setup, flags.option);
   const start = sidesFromSpecs(flags.strategy, setup);
   const params = flags.params === undefined ? null : parseParamList(flags.params, start.town);
+  if (params !== null) for (const k of params) neverMoved(k, flags.params!, start, setup);
   const workers = workerCount(flags.workers, 20 * finalGames);
   const cache = flags.state === undefined ? undefined : openStateFile(flags.state, { setup: flags.setup, overrides: flags.option, seed });
   const report = await interruptible((stop) =>
@@ -66,6 +68,23 @@ export function parseParamList(raw: string, spec: string): string[] {
   for (const k of keys) if (!known.includes(k)) throw new UserError(`--params ${raw}: "${k}" is not a parameter of ${specValues(spec).strategy.name} (its parameters: ${known.join(', ')})`);
   if (keys.length === 0) throw new UserError(`--params ${raw}: name at least one parameter`);
   return keys;
+}
+
+/**
+ * Refuses a --params name tune would never move (it would play on and say "converged"): a parameter
+ * held or fixed, a deviation's switch, or one that changes no decision made at this table.
+ */
+function neverMoved(key: string, raw: string, start: SideSpecs, setup: CompiledSetup): void {
+  if ((['town', 'mafia'] as const).some((side) => tuneVariants(side, start[side], setup, new Set([key])).length > 0)) return;
+  const p = (specValues(start.town).strategy.params ?? []).find((x) => x.key === key)!;
+  const why = p.held === true
+    ? 'it is held, as its best response would break a property the bot must keep (mafia-sim strategies); exploit still plays its range ends'
+    : p.fixed === true
+      ? 'it is not a way of playing'
+      : p.deviation === true
+        ? "it is a deviation's switch, a weakness exploit measures, not a setting to tune"
+        : `it changes no decision made at ${setup.name}'s table${p.team === undefined ? '' : ` for the ${p.team}`}`;
+  throw new UserError(`--params ${raw}: tune never moves ${key}: ${why}`);
 }
 
 const list = (o: Readonly<Record<string, unknown>>) => Object.entries(o).map(([k, v]) => `${k}=${String(v)}`).join(',') || '(the defaults)';

@@ -20,7 +20,7 @@ is a rule option, setup parameter, roles.ID=N, WHO.NAME.PARAM (a strategy parame
 
 Examples:
   mafia-sim compare ukrainian ukrainian --right tie=random
-  mafia-sim compare --setup ukrainian --right strategy=town=smart
+  mafia-sim compare --setup ukrainian --right strategy=town=smart:revealDay=2
   mafia-sim compare club-12 club-13
   mafia-sim compare --setup vanilla --option players=9 --side 2:mafia=3 --side 3:start=night --json`)
     .action((setups: string[], flags, command: Command) =>
