@@ -9,7 +9,7 @@ import { playJobGame } from '../src/runner/job.js';
 import { defaultMixSource, resolvedSpec, specValues, tableKey } from '../src/strategy/registry.js';
 import { parseMix } from '../src/strategy/mix.js';
 import { EQUILIBRIA, equilibriumEntryFor, type EquilibriumEntry } from '../strategies/smart/tuned.js';
-import { playedSides } from '../src/workbench/sides.js';
+import { playedSides } from '../src/report/sides.js';
 
 const table = (name: string, rules: string, players: number, source = 'built-in') => ({ name, source, rules, players });
 
