@@ -4,7 +4,8 @@
 import type { ChalkInstance } from 'chalk';
 import { UserError } from '../errors.js';
 import { bandChart } from '../report/chart.js';
-import { formatRate, table } from '../report/text.js';
+import { formatRate } from '../report/text.js';
+import { fitTable, labelled, titled, UNLIMITED, wrapWords, type Column } from '../report/fit.js';
 import type { Rate } from '../report/report.js';
 import { optionSpecs, type CompiledSetup } from '../setup/compile.js';
 import { builtinSetup } from '../setup/builtin.js';
@@ -209,7 +210,7 @@ const signed = (x: number) => {
   return `${Number(shown) === 0 ? '±' : x > 0 ? '+' : '−'}${shown} points`;
 };
 
-export function renderBalance(r: BalanceReport, c: ChalkInstance): string {
+export function renderBalance(r: BalanceReport, c: ChalkInstance, width = UNLIMITED): string {
   const k = r.design.knob;
   const searched = k.kind === 'enum' ? k.values!.join(', ') : `${k.low}..${k.high}`;
   const out = header(c, [
@@ -218,34 +219,45 @@ export function renderBalance(r: BalanceReport, c: ChalkInstance): string {
     ['Target', `town win ${pts(r.design.target)}%`],
     ['Strategies', sidesLine(r.neighbours.map((p) => ({ label: `${k.key}=${p.value}`, sides: p.sides }))) || strategiesLine(r.design.strategies)],
     ['Run', `seed ${r.seed}; ${r.rounds.length} round${r.rounds.length === 1 ? '' : 's'} on the same game seeds, the last with ${r.design.games.toLocaleString('en-US')} games per value`],
-  ]);
-  if (r.partial) out.push(c.yellow.bold('PARTIAL: the search was interrupted; the best so far is from the games that finished.'));
+  ], width);
+  if (r.partial) out.push(...wrapWords('PARTIAL: the search was interrupted; the best so far is from the games that finished.', width).map((l) => c.yellow.bold(l)));
   out.push('');
-  // Each round: every value's town win with its interval, a few to a line.
+  // Each round: every value's town win with its interval, as many to a line as fit (at most ROUND_PER_LINE).
   r.rounds.forEach((round, i) => {
     const played = round.points[0]?.games ?? 0;
     const games = played < round.games ? `interrupted: ${played.toLocaleString('en-US')} of ${round.games.toLocaleString('en-US')} games each` : `${round.games.toLocaleString('en-US')} games each`;
-    out.push(`${c.bold(`Round ${i + 1}`)} (${games}, town win)`);
+    out.push(...titled(c.bold(`Round ${i + 1}`), ` (${games}, town win)`, width));
     const cells = round.points.map((p) => `${p.value}: ${formatRate(p.town)}`);
     const w = Math.max(...cells.map((x) => x.length));
-    for (let k = 0; k < cells.length; k += ROUND_PER_LINE) out.push(`  ${cells.slice(k, k + ROUND_PER_LINE).map((x) => x.padEnd(w)).join('   ').trimEnd()}`);
+    const per = Math.max(1, Math.min(ROUND_PER_LINE, Math.floor((width - 2 + 3) / (w + 3))));
+    for (let k = 0; k < cells.length; k += per) out.push(`  ${cells.slice(k, k + per).map((x) => x.padEnd(w)).join('   ').trimEnd()}`);
   });
   if (r.best === null) return out.join('\n');
   out.push('');
-  const t = table([k.key, 'players', 'town win (95% interval)', `from ${pts(r.design.target)}%`, 'mafia win', 'draw'], c);
-  for (const p of r.neighbours) {
-    const row = [p.value, String(p.players), formatRate(p.town), signed(p.town.share - r.design.target), formatRate(p.mafia), formatRate(p.draw)];
-    t.push(p.value === r.best.value ? row.map((x) => c.bold(x)) : row);
-  }
+  const best = r.best;
+  const col = (head: string, f: (p: BalancePoint) => string, key = false): Column => ({ head, key, cells: r.neighbours.map((p) => (p.value === best.value ? c.bold(f(p)) : f(p))) });
   const n = r.neighbours[0].games.toLocaleString('en-US');
-  out.push(r.partial ? c.bold('Last round with games') + ` (${n} games per value)` : c.bold('Final round') + ` (${n} games per value)`, t.toString(), '');
-  out.push(...tunesLines(c, r.neighbours.map((p) => ({ label: `${k.key}=${p.value}`, tune: p.tune }))));
-  out.push(bandChart(r.neighbours.map((p) => ({ label: p.value, ...(p.town as Rate) })), { target: r.design.target, title: c.bold(`Town win % against ${k.key}`) + ` (● estimate, │ 95% interval, ··· target)` }), '');
-  out.push(c.bold(`Best: ${k.key}=${r.best.value}`) + `: town win ${formatRate(r.best.town)}, ${(100 * Math.abs(r.best.town.share - r.design.target)).toFixed(1)} points from the target`);
+  out.push(...titled(r.partial ? c.bold('Last round with games') : c.bold('Final round'), ` (${n} games per value)`, width));
+  out.push(fitTable([
+    col(k.key, (p) => p.value, true),
+    col('players', (p) => String(p.players)),
+    col('town win (95% interval)', (p) => formatRate(p.town)),
+    col(`from ${pts(r.design.target)}%`, (p) => signed(p.town.share - r.design.target)),
+    col('mafia win', (p) => formatRate(p.mafia)),
+    col('draw', (p) => formatRate(p.draw)),
+  ], width, c), '');
+  out.push(...tunesLines(c, r.neighbours.map((p) => ({ label: `${k.key}=${p.value}`, tune: p.tune })), width));
+  out.push(...titled(c.bold(`Town win % against ${k.key}`), ' (● estimate, │ 95% interval, ··· target)', width));
+  out.push(bandChart(r.neighbours.map((p) => ({ label: p.value, ...(p.town as Rate) })), { target: r.design.target, width }), '');
+  out.push(...titled(c.bold(`Best: ${k.key}=${best.value}`), `: town win ${formatRate(best.town)}, ${(100 * Math.abs(best.town.share - r.design.target)).toFixed(1)} points from the target`, width));
   const near = sharpness(r);
-  if (near !== null) out.push(`  ${near}`);
-  if (r.best.town.low > r.design.target || r.best.town.high < r.design.target) out.push(`  no value tried reaches ${pts(r.design.target)}% within its interval${k.kind === 'int' || k.kind === 'enum' ? ': the knob moves town win in steps (see the neighbours)' : ''}`);
-  if (r.check) out.push(`  the same figures, alone: ${r.check}`);
+  if (near !== null) out.push(...labelled('  ', near, width, '    '));
+  if (best.town.low > r.design.target || best.town.high < r.design.target) out.push(...labelled('  ', `no value tried reaches ${pts(r.design.target)}% within its interval${k.kind === 'int' || k.kind === 'enum' ? ': the knob moves town win in steps (see the neighbours)' : ''}`, width, '    '));
+  // The command is never wrapped (it is for copying): on a line of its own when the line would be too wide.
+  if (r.check) {
+    const one = `  the same figures, alone: ${r.check}`;
+    out.push(...(one.length <= width ? [one] : ['  the same figures, alone:', `    ${r.check}`]));
+  }
   return out.join('\n');
 }
 

@@ -6,13 +6,16 @@
 // that arm only). --option and --strategy apply to every arm.
 import type { ChalkInstance } from 'chalk';
 import { UserError } from '../errors.js';
-import { formatRate, table } from '../report/text.js';
+import { formatRate } from '../report/text.js';
+import { fitTable, labelled, titled, UNLIMITED, wrapWords, type Column } from '../report/fit.js';
+import type { Winner } from '../model/events.js';
 import { applySetting, describeSetting, parseSetting, type ArmSpec, type Setting } from '../workbench/arms.js';
 import { playedCompare, type CompareReport } from '../workbench/compare.js';
 import type { ArmResult, Notable } from '../workbench/report.js';
-import { sidesLine } from '../report/sides.js';
+import { playedSides, sidesLine } from '../report/sides.js';
+import { loadSetup } from '../setup/load.js';
 import { formatDifference, formatP } from '../report/text.js';
-import { header, heldParams, playBench, runLine, strategiesLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
+import { header, heldParams, noGamesFinished, playBench, runLine, strategiesLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
 
 export interface CompareFlags extends BenchFlags {
   left: string[];
@@ -67,50 +70,90 @@ export function compareArms(setups: readonly string[], flags: CompareFlags): Arm
   });
 }
 
+/**
+ * Refuses arms that play the same table with the same strategies (no setting given, or one that spells
+ * out the default: `--right strategy=town=smart`): their comparison is a no-op, every difference zero.
+ */
+export function refuseSameArms(arms: readonly ArmSpec[]): void {
+  const key = (a: ArmSpec, i: number) => {
+    let setup;
+    try {
+      setup = loadSetup(a.setupArg, a.overrides);
+    } catch (e) {
+      if (e instanceof UserError) return `arm ${i}`; // refused when its job is built, naming the arm
+      throw e;
+    }
+    const sides = playedSides(a.strategies, setup);
+    return JSON.stringify([setup.rules.id, setup.roleCounts, setup.options, setup.params, setup.scoring, sides.town.plays, sides.mafia.plays, [...sides.roles].sort()]);
+  };
+  const keys = arms.map(key);
+  for (let j = 1; j < arms.length; j++) {
+    const i = keys.indexOf(keys[j]);
+    if (i < j) {
+      throw new UserError(`compare: arms ${i + 1} (${arms[i].label}) and ${j + 1} (${arms[j].label}) play the same table with the same strategies, so every difference would be zero; give arm ${j + 1} a setting (--right tie=random, --side ${j + 1}:KEY=VALUE) or name a setup per arm`);
+    }
+  }
+}
+
 export async function compareCommand(setups: readonly string[], flags: CompareFlags, signal?: AbortSignal): Promise<BenchResult<CompareReport>> {
   const arms = compareArms(setups, flags);
+  refuseSameArms(arms);
   const origin = (a: ArmSpec, i: number) => `compare arm ${i + 1} (${a.label})`;
   const { played, common, arms: playing } = await playBench('compare', flags, arms, origin, { defaultGames: COMPARE_GAMES, details: true, signal, hold: heldParams([...flags.left, ...flags.right, ...flags.side.map((x) => x.slice(x.indexOf(':') + 1))].map((x) => parseSetting(x, '--side'))) });
   return { report: playedCompare(common, arms, playing, played), warning: played.warning };
 }
 
-const pct = (d: Notable) => (d.unit === 'share' ? formatDifference({ diff: d.diff, low: d.low ?? -1, high: d.high ?? 1 }) + ' points' : `${sign(d.diff)} (${sign(d.low)} to ${sign(d.high)}) points a seat`);
+// A difference of rates is in percentage points; of mean points per seat, in score points.
+const pct = (d: Notable) => (d.unit === 'share' ? formatDifference({ diff: d.diff, low: d.low ?? -1, high: d.high ?? 1 }) + ' percentage points' : `${sign(d.diff)} (${sign(d.low)} to ${sign(d.high)}) score points a seat`);
 const sign = (x: number | null) => (x === null ? '?' : `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(2)}`);
 
-export function renderCompare(r: CompareReport, c: ChalkInstance): string {
+export function renderCompare(r: CompareReport, c: ChalkInstance, width = UNLIMITED): string {
   const out = header(c, [
-    ['Arms', r.arms.map((a, i) => `${i + 1}. ${a.label}`).join('   ')],
+    ['Arms', r.arms.map((a, i) => `${i + 1}. ${a.label}`)],
     ['Setup', [...new Set(r.arms.map((a) => `${a.run.setup.name} (${a.run.setup.players} players)`))].join(', ')],
     ['Strategies', sidesLine(r.arms) || [...new Set(r.arms.map((a) => strategiesLine(a.strategies)))].join(' | ')],
     ['Run', runLine(r, r.arms.length)],
-  ]);
-  if (r.partial) out.push(c.yellow.bold('PARTIAL: the comparison was interrupted; every arm has the games that finished.'));
+  ], width);
+  if (r.partial && r.range.end === r.range.first) return [...out, ...noGamesFinished(c, width)].join('\n');
+  if (r.partial) out.push(...wrapWords('PARTIAL: the comparison was interrupted; every arm has the games that finished.', width).map((l) => c.yellow.bold(l)));
   out.push('');
-  const t = table(['arm', 'players', 'town win', 'mafia win', 'draw', 'stalemate', 'mean days'], c);
-  for (const a of r.arms) t.push([a.label, String(a.run.setup.players), formatRate(a.outcomes.town), formatRate(a.outcomes.mafia), formatRate(a.outcomes.draw), formatRate(a.outcomes.stalemate), a.meanDays.toFixed(2)]);
-  out.push(c.bold('Outcomes') + ' (Wilson 95% intervals)', t.toString(), '');
-  out.push(...tunesLines(c, r.arms));
+  const arm = (head: string, f: (a: ArmResult) => string, arms = r.arms, key = false): Column => ({ head, key, cells: arms.map(f) });
+  out.push(...titled(c.bold('Outcomes'), ' (Wilson 95% intervals)', width));
+  out.push(fitTable([
+    arm('arm', (a) => a.label, r.arms, true),
+    arm('players', (a) => String(a.run.setup.players)),
+    arm('town win', (a) => formatRate(a.outcomes.town)),
+    arm('mafia win', (a) => formatRate(a.outcomes.mafia)),
+    arm('draw', (a) => formatRate(a.outcomes.draw)),
+    arm('stalemate', (a) => formatRate(a.outcomes.stalemate)),
+    arm('mean days', (a) => a.meanDays.toFixed(2)),
+  ], width, c), '');
+  out.push(...tunesLines(c, r.arms, width));
   const base = r.arms[0];
-  out.push(c.bold(`Paired differences from ${base.label}`) + ' on the same games: points (Newcombe 95% interval), McNemar');
-  const d = table(['arm', 'town', 'mafia', 'draw', 'stalemate'], c);
-  for (const a of r.arms.slice(1)) {
-    const v = a.vsBaseline!.outcomes;
-    const cell = (x: typeof v.town) => `${formatDifference(x)}, ${formatP(x.p)}`;
-    d.push([a.label, cell(v.town), cell(v.mafia), cell(v.draw), cell(v.stalemate)]);
-  }
-  out.push(d.toString(), '');
-  for (const a of r.arms.slice(1)) out.push(...notable(a, base, c));
+  out.push(...titled(c.bold(`Paired differences from ${base.label}`), ' on the same games: percentage points (Newcombe 95% interval), McNemar', width));
+  const rest = r.arms.slice(1);
+  const cell = (w: Winner) => (a: ArmResult) => {
+    const x = a.vsBaseline!.outcomes[w];
+    return `${formatDifference(x)}, ${formatP(x.p)}`;
+  };
+  out.push(fitTable([
+    arm('arm', (a) => a.label, rest, true),
+    ...(['town', 'mafia', 'draw', 'stalemate'] as const).map((w) => arm(w, cell(w), rest)),
+  ], width, c), '');
+  for (const a of rest) out.push(...notable(a, base, c, width));
   out.push(c.bold('Verdict'));
-  for (const v of r.verdicts) out.push(`  ${v}`);
+  for (const v of r.verdicts) out.push(...labelled('  ', v, width, '    '));
   return out.join('\n');
 }
 
-function notable(a: ArmResult, base: ArmResult, c: ChalkInstance): string[] {
+function notable(a: ArmResult, base: ArmResult, c: ChalkInstance, width: number): string[] {
   const list = a.vsBaseline?.notable ?? [];
   const tests = 2 * ((a.vsBaseline?.seats?.length ?? 0) + (a.vsBaseline?.roles?.length ?? 0));
-  const head = `${c.bold(`Seats and roles: ${a.label} vs ${base.label}`)} (significant at 5% after Holm's correction for ${tests} tests)`;
-  if (list.length === 0) return [head, '  none', ''];
-  const t = table(['what', 'difference (95% interval)', 'p'], c);
-  for (const n of list) t.push([n.what, pct(n), formatP(n.p)]);
-  return [head, t.toString(), ''];
+  const head = titled(c.bold(`Seats and roles: ${a.label} vs ${base.label}`), ` (significant at 5% after Holm's correction for ${tests} tests)`, width);
+  if (list.length === 0) return [...head, '  none', ''];
+  return [...head, fitTable([
+    { head: 'what', key: true, cells: list.map((n) => n.what) },
+    { head: 'difference (95% interval)', cells: list.map(pct) },
+    { head: 'p', cells: list.map((n) => formatP(n.p)) },
+  ], width, c), ''];
 }

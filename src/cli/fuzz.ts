@@ -9,6 +9,7 @@ import { UserError } from '../errors.js';
 import { DIFFERENTIAL_CHECKS, problemKey, type Problem } from '../scenario/checks.js';
 import { fuzz, GAMES_PER_CASE, playChecked, type Failure, type FuzzProgress, type FuzzRun } from '../fuzz/fuzz.js';
 import { progressBar } from './progress.js';
+import { interruptible } from './interrupt.js';
 import { caseJob, setupYaml, type FuzzCase, type GenerateContext } from '../fuzz/generate.js';
 import { DIFFERENTIAL_EVERY } from '../fuzz/differential.js';
 import { writeRepro, type Repro } from '../fuzz/repro.js';
@@ -17,6 +18,7 @@ import type { RoleDef } from '../model/roles.js';
 import { replayCommand, type Job } from '../runner/job.js';
 import { loadRolePlugin } from '../setup/rolePlugins.js';
 import { parseCount, parseSeed, workerCount } from './common.js';
+import { labelled, titled, UNLIMITED, wrapItems, wrapWords } from '../report/fit.js';
 
 /** About how many games a second fuzz plays on one thread: only to choose the thread count for a --time budget. */
 const FUZZ_GAMES_PER_SECOND = 2500;
@@ -75,9 +77,11 @@ export interface FuzzReport {
   readonly failures: readonly ReportedFailure[];
   readonly outDir: string | null;
   readonly coverage: ReturnType<FuzzRun['coverage']['toJSON']>;
+  /** True when Ctrl-C (or SIGTERM) stopped the fuzz: the report covers the games played before it. */
+  readonly partial?: boolean;
 }
 
-export async function fuzzCommand(flags: FuzzFlags): Promise<FuzzReport> {
+export async function fuzzCommand(flags: FuzzFlags, hooks: { readonly signal?: AbortSignal } = {}): Promise<FuzzReport> {
   if (flags.games !== undefined && flags.time !== undefined) throw new UserError('--games and --time: give one budget');
   const budget: { games: number } | { ms: number } = flags.time !== undefined ? { ms: parseDuration(flags.time) } : { games: parseCount('--games', flags.games ?? '2000', 1) };
   const seed = parseSeed(flags.seed);
@@ -92,7 +96,8 @@ export async function fuzzCommand(flags: FuzzFlags): Promise<FuzzReport> {
   const progress = fuzzProgress(flags.progress !== false, budget);
   let run: FuzzRun;
   try {
-    run = await fuzz({ seed, budget, ctx, workers, onGame: progress.update });
+    // Ctrl-C (or SIGTERM): no new case is begun; the cases finished are reported, failures written and shrunk.
+    run = await interruptible((signal) => fuzz({ seed, budget, ctx, workers, onGame: progress.update, signal }), hooks.signal);
   } finally {
     progress.end();
   }
@@ -108,6 +113,7 @@ export async function fuzzCommand(flags: FuzzFlags): Promise<FuzzReport> {
     failures: failures.reported,
     outDir: failures.dir,
     coverage: run.coverage.toJSON(),
+    ...(run.interrupted ? { partial: true } : {}),
   };
 }
 
@@ -209,34 +215,44 @@ function sizeText(s: CaseSize): string {
   return `${s.seats} seats, ${s.roles} roles, ${s.options} options, ${s.immunities} immunities, ${s.strategies} strategy specs`;
 }
 
-export function renderFuzz(r: FuzzReport, c: ChalkInstance): string {
+export function renderFuzz(r: FuzzReport, c: ChalkInstance, width = UNLIMITED): string {
   const lines: string[] = [];
   const budget = 'games' in r.budget ? `--games ${r.budget.games}` : `--time ${r.budget.time}`;
-  lines.push(c.bold(`Fuzz, seed ${r.seed} (${budget}): ${r.games.toLocaleString('en-US')} games on ${r.setups.toLocaleString('en-US')} random setups (${r.refused} refused mixes redrawn)`));
-  const list = (m: Record<string, number>) => Object.entries(m).map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+  lines.push(...titled(c.bold(`Fuzz, seed ${r.seed} (${budget})`), `: ${r.games.toLocaleString('en-US')} games on ${r.setups.toLocaleString('en-US')} random setups (${r.refused} refused mixes redrawn)`, width));
+  if (r.partial === true) lines.push(...wrapWords('PARTIAL: interrupted; these are the games played before the interruption.', width).map((l) => c.yellow.bold(l)));
+  // A list of `name count` items, wrapped between items, continuation lines indented.
+  const items = (m: Record<string, number>) => Object.entries(m).map(([k, n]) => `${k} ${n}`);
+  const listed = (label: string, m: Record<string, number>, missed: readonly string[] = []) => {
+    const all = items(m);
+    const shown = (all.length === 0 ? ['none'] : all).map((x, i, xs) => (i < xs.length - 1 || missed.length > 0 ? `${x},` : x));
+    if (missed.length > 0) shown[shown.length - 1] = shown[shown.length - 1].replace(/,$/, ';');
+    const not = missed.length === 0 ? [] : ['not', 'covered:', ...missed.map((x, i) => (i < missed.length - 1 ? `${x},` : x))].map((x) => c.yellow(x));
+    return wrapItems(`  ${label}: `, [...shown, ...not], width, ' ', '    ');
+  };
   const cov = r.coverage;
   lines.push('', c.bold('Coverage'));
-  lines.push(`  rule sets: ${list(cov.rules)}${cov.rulesMissed.length ? c.yellow(`; not covered: ${cov.rulesMissed.join(', ')}`) : ''}`);
-  lines.push(`  roles (setups): ${list(cov.roles)}${cov.rolesMissed.length ? c.yellow(`; not covered: ${cov.rolesMissed.join(', ')}`) : ''}`);
-  lines.push(`  options varied (setups): ${list(cov.options)}`);
-  lines.push(`  immunities: ${cov.immunities} setups; evenings (series > 1): ${cov.series} setups`);
-  lines.push(`  strategies (setups): ${list(cov.strategies)}`);
-  lines.push(`  decisions checked (G9): ${list(cov.decisions)}`);
-  lines.push(`  outcomes: ${list(cov.outcomes)}`);
-  lines.push(`  checks: ${r.checks.phases.toLocaleString('en-US')} after a phase (invariants, G9, G7 on each setup's first game); ${r.checks.differential} differential (replay = batch, workers 1 = 2, shard merge; one setup in ${r.checks.differentialEvery})`);
+  lines.push(...listed('rule sets', cov.rules, cov.rulesMissed));
+  lines.push(...listed('roles (setups)', cov.roles, cov.rolesMissed));
+  lines.push(...listed('options varied (setups)', cov.options));
+  lines.push(...labelled('  immunities: ', `${cov.immunities} setups; evenings (series > 1): ${cov.series} setups`, width, '    '));
+  lines.push(...listed('strategies (setups)', cov.strategies));
+  lines.push(...listed('decisions checked (G9)', cov.decisions));
+  lines.push(...listed('outcomes', cov.outcomes));
+  lines.push(...labelled('  checks: ', `${r.checks.phases.toLocaleString('en-US')} after a phase (invariants, G9, G7 on each setup's first game); ${r.checks.differential} differential (replay = batch, workers 1 = 2, shard merge; one setup in ${r.checks.differentialEvery})`, width, '    '));
   lines.push('');
   if (r.failedSetups === 0) {
-    lines.push(c.green(`No failures: invariants held after every phase, every decision was among the options offered, every view held only what its seat may know, every game replayed alike, and every differential check agreed.`));
+    lines.push(...wrapWords(`No failures: invariants held after every phase, every decision was among the options offered, every view held only what its seat may know, every game replayed alike, and every differential check agreed.`, width).map((l) => c.green(l)));
     return lines.join('\n');
   }
-  lines.push(c.red(c.bold(`${r.failedSetups} of ${r.setups} setups failed`)) + (r.failures.length < r.failedSetups ? ` (the first ${r.failures.length} are listed)` : '') + `; files in ${r.outDir}`);
+  lines.push(...wrapWords(`${r.failedSetups} of ${r.setups} setups failed${r.failures.length < r.failedSetups ? ` (the first ${r.failures.length} are listed)` : ''}; files in ${r.outDir}`, width).map((l) => c.red.bold(l)));
+  // The commands (replay, scenario) are never wrapped: they are for copying.
   for (const f of r.failures) {
-    lines.push('', c.red(`✗ [${f.check}] setup ${f.case}, game ${f.game}: ${f.message}`));
-    lines.push(`  ${sizeText(f.size)}`);
+    lines.push('', ...labelled('', `✗ [${f.check}] setup ${f.case}, game ${f.game}: ${f.message}`, width, '  ').map((l) => c.red(l)));
+    lines.push(...labelled('  ', sizeText(f.size), width, '    '));
     lines.push(`  replay: ${f.replay}`);
     lines.push(`  ${reproText(f.repro)}`);
     if (f.shrunk) {
-      lines.push(`  shrunk (${f.shrunk.steps} steps): ${sizeText(f.shrunk.size)}, game ${f.shrunk.game}: ${f.shrunk.message}`);
+      lines.push(...labelled('  ', `shrunk (${f.shrunk.steps} steps): ${sizeText(f.shrunk.size)}, game ${f.shrunk.game}: ${f.shrunk.message}`, width, '    '));
       lines.push(`  replay: ${f.shrunk.replay}`);
       lines.push(`  ${reproText(f.shrunk.repro)}`);
     }

@@ -12,6 +12,8 @@ import { loadStrategies, PluginError } from '../strategy/load.js';
 import { printable, withRulesLink } from '../text.js';
 import { applyBotFlags } from './botFlags.js';
 import { checkCommandInputs } from './hostileInput.js';
+import { terminalWidth } from './common.js';
+import { oneLineError, reflowHelp } from './help.js';
 import { registerBalance } from './commands/balance.js';
 import { registerCalibrate } from './commands/calibrate.js';
 import { registerCompare } from './commands/compare.js';
@@ -95,10 +97,14 @@ function buildProgram(io: Io): Command {
     .option('--no-color', 'no colour, even on a terminal')
     .exitOverride()
     .configureOutput({
-      writeOut: (s) => io.stdout.write(s),
-      writeErr: (s) => io.stderr.write(s),
-      outputError: (s, write) => write(printable(s.trim().replace(/^error: /, 'mafia-sim: error: ')) + '\n'),
+      writeOut: (s) => io.stdout.write(reflowHelp(s, terminalWidth(process.stdout))),
+      writeErr: (s) => io.stderr.write(reflowHelp(s, terminalWidth(process.stderr))),
+      getOutHelpWidth: () => terminalWidth(process.stdout),
+      getErrHelpWidth: () => terminalWidth(process.stderr),
+      outputError: (s, write) => write(printable(oneLineError(s).replace(/^error: /, 'mafia-sim: error: ')) + '\n'),
     })
+    // Option descriptions wrap on a terminal of 60 columns too (commander's default stops below 40 columns of room).
+    .configureHelp({ minWidthToWrap: 20 })
     .showSuggestionAfterError(true)
     .addHelpText('after', `
 The rules, clause by clause (the IDs such as U3.4 that options and messages cite): docs/rules.md

@@ -2,7 +2,7 @@
 // sorted table and a bar chart, or the same data as JSON.
 import type { ChalkInstance } from 'chalk';
 import { signedBars } from '../report/chart.js';
-import { table } from '../report/text.js';
+import { fitTable, labelled, titled, UNLIMITED, wrapWords, type Column } from '../report/fit.js';
 import { loadSetup } from '../setup/load.js';
 import { UserError } from '../errors.js';
 import { parseSeed } from './common.js';
@@ -10,7 +10,7 @@ import { armProblem } from '../workbench/arms.js';
 import { playedRoleValues, plainRoles, roleArms, roleValuesPlan, type RoleValuesReport, type Worth } from '../workbench/roleValues.js';
 import { formatDifference, formatP } from '../report/text.js';
 import { formatPoints } from '../workbench/compare.js';
-import { header, playBench, playingLine, runLine, type BenchFlags, type BenchResult } from './workbench.js';
+import { header, noGamesFinished, playBench, playingLine, runLine, type BenchFlags, type BenchResult } from './workbench.js';
 
 export const ROLE_VALUES_GAMES = 10_000;
 
@@ -38,7 +38,7 @@ export async function roleValuesCommand(flags: BenchFlags, signal?: AbortSignal)
 
 const worth = (w: Worth | null) => (w === null ? 'n/a' : `${formatPoints(w)}, ${formatP(w.p)}`);
 
-export function renderRoleValues(r: RoleValuesReport, c: ChalkInstance): string {
+export function renderRoleValues(r: RoleValuesReport, c: ChalkInstance, width = UNLIMITED): string {
   const t0 = r.arms[0];
   const { town, mafia } = r.design.plain;
   const out = header(c, [
@@ -46,15 +46,22 @@ export function renderRoleValues(r: RoleValuesReport, c: ChalkInstance): string 
     ['Strategies', playingLine(r.arms, r.design.strategies)],
     ['Run', runLine(r, r.arms.length)],
     ['Measure', `town win with the role instead of a plain seat of its team (${town} / ${mafia}), paired on the same games`],
-  ]);
-  if (r.design.plainTownIsGuest) out.push(`${''.padEnd(10)}  a club table has no plain town seat of its own: ${town} is the club rules' guest role with no action (docs/club.md)`);
-  if (r.partial) out.push(c.yellow.bold('PARTIAL: interrupted; every arm has the games that finished.'));
-  out.push('', `${c.bold('Town win at the table')}: ${(100 * t0.outcomes.town.share).toFixed(1)}% (${(100 * t0.outcomes.town.low).toFixed(1)}–${(100 * t0.outcomes.town.high).toFixed(1)}%)`, '');
-  const t = table(['role', 'team', 'seats', 'as is: one seat made plain', `one more: +1 role vs +1 plain`], c);
-  for (const v of r.values) t.push([v.role, v.team, String(v.seats), worth(v.asIs), worth(v.oneMore)]);
-  out.push(c.bold('What each role is worth to the town') + ' (town win points, 95% interval, McNemar; positive helps the town)', t.toString(), '');
+  ], width);
+  if (r.design.plainTownIsGuest) out.push(...labelled(''.padEnd(12), `a club table has no plain town seat of its own: ${town} is the club rules' guest role with no action (docs/club.md)`, width));
+  if (r.partial && r.range.end === r.range.first) return [...out, ...noGamesFinished(c, width)].join('\n');
+  if (r.partial) out.push(...wrapWords('PARTIAL: interrupted; every arm has the games that finished.', width).map((l) => c.yellow.bold(l)));
+  out.push('', ...labelled(`${c.bold('Town win at the table')}: `, `${(100 * t0.outcomes.town.share).toFixed(1)}% (${(100 * t0.outcomes.town.low).toFixed(1)}–${(100 * t0.outcomes.town.high).toFixed(1)}%)`, width), '');
+  const col = (head: string, f: (v: RoleValuesReport['values'][number]) => string, key = false): Column => ({ head, key, cells: r.values.map(f) });
+  out.push(...titled(c.bold('What each role is worth to the town'), ' (town win points, 95% interval, McNemar; positive helps the town)', width));
+  out.push(fitTable([
+    col('role', (v) => v.role, true),
+    col('team', (v) => v.team),
+    col('seats', (v) => String(v.seats)),
+    col('as is: one seat made plain', (v) => worth(v.asIs)),
+    col('one more: +1 role vs +1 plain', (v) => worth(v.oneMore)),
+  ], width, c), '');
   const rows = r.values.filter((v) => v.asIs !== null).map((v) => ({ label: v.role, value: v.asIs!.diff, text: formatDifference(v.asIs!) }));
-  if (rows.length > 0) out.push(c.bold('Worth as is') + ' (town win points, 95% interval)', signedBars(rows));
-  for (const s of r.design.skipped) out.push(c.yellow(`  not measured: ${s.role} (${s.change === 'remove' ? 'as is' : 'one more'}): ${s.reason}`));
+  if (rows.length > 0) out.push(...titled(c.bold('Worth as is'), ' (town win points, 95% interval)', width), signedBars(rows, 20, width));
+  for (const s of r.design.skipped) out.push(...labelled('  ', `not measured: ${s.role} (${s.change === 'remove' ? 'as is' : 'one more'}): ${s.reason}`, width, '    ').map((l) => c.yellow(l)));
   return out.join('\n');
 }

@@ -4,12 +4,13 @@
 import type { ChalkInstance } from 'chalk';
 import { UserError } from '../errors.js';
 import { bandChart, heatMap } from '../report/chart.js';
-import { formatRate, table } from '../report/text.js';
+import { formatRate } from '../report/text.js';
+import { fitTable, titled, UNLIMITED, wrapWords, type Column } from '../report/fit.js';
 import { playedSweep, sweepArms, type SweepReport } from '../workbench/sweep.js';
 import { MAX_POINTS, parseVary } from '../workbench/values.js';
 import { sideSource } from '../report/sides.js';
 import { formatDifference } from '../report/text.js';
-import { header, heldParams, playBench, playingLine, runLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
+import { header, heldParams, noGamesFinished, playBench, playingLine, runLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
 
 export interface SweepFlags extends BenchFlags {
   vary: string[];
@@ -27,42 +28,49 @@ export async function sweepCommand(flags: SweepFlags, signal?: AbortSignal): Pro
   if (size > MAX_POINTS) throw new UserError(`${vary.map((v) => v.flag).join(' ')}: a grid of ${size} points; at most ${MAX_POINTS}`);
   const design = { setup: flags.setup, options: [...flags.option], strategies: [...flags.strategy], vary: vary.map((v) => ({ key: v.key, values: [...v.values] })) };
   const { arms, baselines } = sweepArms(design, vary);
-  const origin = (_: unknown, i: number) => {
-    const at = vary.length === 2 ? [vary[0].flag, vary[1].flag] : [vary[0].flag];
-    return `${at.join(' ')}: ${arms[i].label}`;
-  };
+  // The flag as typed; the message after it names the value (`--option players=x: expected …`).
+  const origin = () => vary.map((v) => v.flag).join(' ');
   const { played, common, arms: playing } = await playBench('sweep', flags, arms, origin, { defaultGames: SWEEP_GAMES, baselines, signal, hold: heldParams(vary.flatMap((v) => v.settings)) });
   return { report: playedSweep(common, design, playing, baselines, played), warning: played.warning };
 }
 
-export function renderSweep(r: SweepReport, c: ChalkInstance): string {
+export function renderSweep(r: SweepReport, c: ChalkInstance, width = UNLIMITED): string {
   const keys = r.design.vary.map((v) => v.key);
   const out = header(c, [
     ['Setup', `${r.design.setup}${r.design.options.length > 0 ? ` ${r.design.options.join(' ')}` : ''}`],
-    ['Vary', r.design.vary.map((v) => `${v.key} = ${v.values.join(', ')}`).join('   ×   ')],
+    ['Vary', r.design.vary.flatMap((v, i) => [...(i > 0 ? ['×'] : []), `${v.key} = ${v.values.join(', ')}`])],
     ['Strategies', playingLine(r.arms, r.design.strategies)],
     ['Run', runLine(r, r.points.length, 'point')],
-  ]);
-  if (r.partial) out.push(c.yellow.bold('PARTIAL: the sweep was interrupted; every point has the games that finished.'));
+  ], width);
+  if (r.partial && r.range.end === r.range.first) return [...out, ...noGamesFinished(c, width)].join('\n');
+  if (r.partial) out.push(...wrapWords('PARTIAL: the sweep was interrupted; every point has the games that finished.', width).map((l) => c.yellow.bold(l)));
   out.push('');
   const step = keys.length === 2 ? `town vs previous ${keys[1]}` : 'town vs previous point';
   const players = keys.includes('players') ? [] : ['players'];
-  const t = table([...keys, ...players, 'town win', 'mafia win', 'draw', 'mean days', step], c);
-  for (const p of r.points) {
-    t.push([...p.values, ...(players.length > 0 ? [String(p.players)] : []), formatRate(p.outcomes.town), formatRate(p.outcomes.mafia), formatRate(p.outcomes.draw), p.meanDays.toFixed(2), p.townStep === null ? '' : formatDifference(p.townStep)]);
-  }
-  out.push(c.bold('Outcomes per point') + ' (95% intervals; the step is the paired difference in points on the same games)', t.toString(), '');
-  out.push(...tunesLines(c, r.arms));
+  const col = (head: string, f: (p: SweepReport['points'][number]) => string, key = false): Column => ({ head, key, cells: r.points.map(f) });
+  out.push(...titled(c.bold('Outcomes per point'), ' (95% intervals; the step is the paired difference in points on the same games)', width));
+  out.push(fitTable([
+    ...keys.map((k, i) => col(k, (p) => p.values[i], true)),
+    ...players.map((k) => col(k, (p) => String(p.players))),
+    col('town win', (p) => formatRate(p.outcomes.town)),
+    col('mafia win', (p) => formatRate(p.outcomes.mafia)),
+    col('draw', (p) => formatRate(p.outcomes.draw)),
+    col('mean days', (p) => p.meanDays.toFixed(2)),
+    col(step, (p) => (p.townStep === null ? '' : formatDifference(p.townStep))),
+  ], width, c), '');
+  out.push(...tunesLines(c, r.arms, width));
   if (keys.length === 1) {
-    out.push(bandChart(r.points.map((p) => ({ label: p.values[0], ...p.outcomes.town })), { title: c.bold(`Town win % against ${keys[0]}`) + ' (● estimate, │ 95% interval)' }));
+    out.push(...titled(c.bold(`Town win % against ${keys[0]}`), ' (● estimate, │ 95% interval)', width));
+    out.push(bandChart(r.points.map((p) => ({ label: p.values[0], ...p.outcomes.town })), { width }));
   } else {
     const [rows, cols] = r.design.vary.map((v) => v.values);
-    out.push(c.bold(`Town win %: ${keys[0]} (rows) × ${keys[1]} (columns)`));
-    out.push(heatMap(rows, cols, (i, j) => r.points[i * cols.length + j].outcomes.town.share, `${keys[0]} \\ ${keys[1]}`));
+    out.push(...titled(c.bold(`Town win %: ${keys[0]} (rows) × ${keys[1]} (columns)`), '', width));
+    out.push(heatMap(rows, cols, (i, j) => r.points[i * cols.length + j].outcomes.town.share, `${keys[0]} \\ ${keys[1]}`, width));
   }
   const failed = r.arms.reduce((n, a) => n + a.run.failedGames, 0);
   if (failed > 0) {
-    out.push('', c.red.bold(`${failed} game(s) failed. Replay with:`));
+    out.push('', ...wrapWords(`${failed} game(s) failed. Replay with:`, width).map((l) => c.red.bold(l)));
+    // Replay commands are never wrapped: they are for copying.
     for (const a of r.arms) for (const f of a.run.failures) out.push(c.red(`  ${f.replay}    # ${f.error}`));
   }
   return out.join('\n');

@@ -64,7 +64,10 @@ export function renderTournament(r: TournamentReport, c: ChalkInstance, width = 
   const out: string[] = [];
   const words = (label: string, text: string) => out.push(...wrapItems(label, text.split(' '), width, ' '));
   words(`${c.bold('Setup')}   `, `${r.setup.name} (${r.setup.rules} rules, ${r.setup.players} players)`);
-  words(`${c.bold('Run')}     `, `${r.games.toLocaleString('en-US')} games per pairing, seed ${r.seed}, the same game seeds in every pairing`);
+  // Interrupted: the games that finished of those asked for (a pairing's count is its finished games).
+  const done = [...new Set(r.pairings.map((p) => p.games))].sort((a, b) => a - b).map((n) => n.toLocaleString('en-US'));
+  const games = r.partial ? `${done.length === 1 ? done[0] : `${done[0]}–${done[done.length - 1]}`} of ${r.games.toLocaleString('en-US')}` : r.games.toLocaleString('en-US');
+  words(`${c.bold('Run')}     `, `${games} games per pairing, seed ${r.seed}, the same game seeds in every pairing`);
   if (r.partial) out.push(...wrapWords('PARTIAL: the tournament was interrupted; these are the games that finished.', width).map((l) => c.yellow.bold(l)));
   out.push('');
   const cell = (town: string, mafia: string): Pairing => r.pairings.find((p) => p.town === town && p.mafia === mafia)!;

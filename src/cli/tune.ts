@@ -1,9 +1,10 @@
 // `mafia-sim tune`: alternating best response over a strategy's parameters (src/tune/tune.ts), with a
 // progress bar, Ctrl-C and a resumable --state file.
 import type { ChalkInstance } from 'chalk';
-import { sidesFromSpecs } from '../exploit/variants.js';
+import { sidesFromSpecs, tuneVariants, type SideSpecs } from '../exploit/variants.js';
+import type { CompiledSetup } from '../setup/compile.js';
 import { UserError } from '../errors.js';
-import { wrapWords, UNLIMITED } from '../report/fit.js';
+import { header, labelled, titled, wrapWords, UNLIMITED } from '../report/fit.js';
 import { line, setupArgs } from '../report/reproduce.js';
 import { formatDifference, formatRate } from '../report/text.js';
 import { loadSetup } from '../setup/load.js';
@@ -42,11 +43,14 @@ export async function tuneCommand(flags: TuneFlags, signal?: AbortSignal): Promi
   const setup = loadSetup(flags.setup, flags.option);
   const start = sidesFromSpecs(flags.strategy, setup);
   const params = flags.params === undefined ? null : parseParamList(flags.params, start.town);
+  if (params !== null) for (const k of params) neverMoved(k, flags.params!, start, setup);
   const workers = workerCount(flags.workers, 20 * finalGames);
   const cache = flags.state === undefined ? undefined : openStateFile(flags.state, { setup: flags.setup, overrides: flags.option, seed });
   const report = await interruptible((stop) =>
     withProgress(flags.progress !== false, (onProgress) =>
       runTune({ setupArg: flags.setup, overrides: flags.option, setup, seed, workers, signal: stop, onProgress, start, params, firstGames, finalGames, rounds, budget, cache }),
+      // The total is the most a tune may play (every round, or the budget): its ETA is an upper bound.
+      budget === null ? ` at most (all ${rounds} rounds; a tune that converges stops sooner)` : ' at most (the --budget)',
     ),
     signal,
   );
@@ -66,29 +70,47 @@ export function parseParamList(raw: string, spec: string): string[] {
   return keys;
 }
 
+/**
+ * Refuses a --params name tune would never move (it would play on and say "converged"): a parameter
+ * held or fixed, a deviation's switch, or one that changes no decision made at this table.
+ */
+function neverMoved(key: string, raw: string, start: SideSpecs, setup: CompiledSetup): void {
+  if ((['town', 'mafia'] as const).some((side) => tuneVariants(side, start[side], setup, new Set([key])).length > 0)) return;
+  const p = (specValues(start.town).strategy.params ?? []).find((x) => x.key === key)!;
+  const why = p.held === true
+    ? 'it is held, as its best response would break a property the bot must keep (mafia-sim strategies); exploit still plays its range ends'
+    : p.fixed === true
+      ? 'it is not a way of playing'
+      : p.deviation === true
+        ? "it is a deviation's switch, a weakness exploit measures, not a setting to tune"
+        : `it changes no decision made at ${setup.name}'s table${p.team === undefined ? '' : ` for the ${p.team}`}`;
+  throw new UserError(`--params ${raw}: tune never moves ${key}: ${why}`);
+}
+
 const list = (o: Readonly<Record<string, unknown>>) => Object.entries(o).map(([k, v]) => `${k}=${String(v)}`).join(',') || '(the defaults)';
 
 export function renderTune(r: TuneReport, c: ChalkInstance, width = UNLIMITED): string {
   const out: string[] = [];
-  const words = (text: string) => out.push(...wrapWords(text, width));
-  words(`${c.bold('Setup')}      ${r.setup.name} (${r.setup.rules} rules, ${r.setup.players} players)`);
-  words(`${c.bold('Start')}      town=${r.start.town}  mafia=${r.start.mafia}`);
-  words(`${c.bold('Run')}        seed ${r.seed}; moves screened on ${r.firstGames.toLocaleString('en-US')} games, halved up to ${r.finalGames.toLocaleString('en-US')}, confirmed on ${r.finalGames.toLocaleString('en-US')} fresh games; ${r.played.toLocaleString('en-US')} games played`);
+  out.push(...header(c, [
+    ['Setup', `${r.setup.name} (${r.setup.rules} rules, ${r.setup.players} players)`],
+    ['Start', [`town=${r.start.town}`, `mafia=${r.start.mafia}`]],
+    ['Run', `seed ${r.seed}; moves screened on ${r.firstGames.toLocaleString('en-US')} games, halved up to ${r.finalGames.toLocaleString('en-US')}, confirmed on ${r.finalGames.toLocaleString('en-US')} fresh games; ${r.played.toLocaleString('en-US')} games played`],
+  ], width));
   const why = { converged: 'converged: neither side has a move that gains significantly', rounds: `stopped at the round limit (${r.rounds}) before converging`, budget: `stopped at the game budget (${r.budget}) before converging`, interrupted: 'PARTIAL: interrupted; rerun with the same --state to continue' }[r.stopped];
-  out.push(r.stopped === 'converged' ? c.green(why) : c.yellow.bold(why), '');
+  out.push(...wrapWords(why, width).map((l) => (r.stopped === 'converged' ? c.green(l) : c.yellow.bold(l))), '');
   out.push(c.bold('Rounds'));
   for (const h of r.history) {
     const gain = h.confirm === null ? 'no move' : `${h.best}: ${formatDifference(h.confirm)} points on ${h.confirm.games.toLocaleString('en-US')} fresh games (screened ${formatDifference(h.screen!)})`;
-    out.push(`  ${String(h.round + 1).padStart(2)}. ${h.side.padEnd(5)} ${h.moves} moves; best ${gain}${h.accepted ? c.bold(' — taken') : ''}`);
+    out.push(...labelled(`  ${String(h.round + 1).padStart(2)}. ${h.side.padEnd(5)} `, `${h.moves} moves; best ${gain}${h.accepted ? c.bold(' — taken') : ''}`, width, '           '));
   }
   out.push('', c.bold('Tuned parameters'));
-  out.push(`  town:  ${list(r.changed.town)}`, `  mafia: ${list(r.changed.mafia)}`);
-  out.push(`  as --strategy: town=${r.result.town} --strategy mafia=${r.result.mafia}`);
-  out.push('', `${c.bold('Town win')} at the tuned parameters: ${r.townWin === null ? 'no games' : `${formatRate(r.townWin)} (${r.townWin.games.toLocaleString('en-US')} games)`}`);
-  out.push('', c.bold('Exploitability certificate') + ' (the best one-parameter move left per side, its gain on fresh games)');
+  out.push(...labelled('  town:  ', list(r.changed.town), width), ...labelled('  mafia: ', list(r.changed.mafia), width));
+  out.push(...labelled('  as --strategy: ', `town=${r.result.town} --strategy mafia=${r.result.mafia}`, width, '    '));
+  out.push('', ...titled(c.bold('Town win'), ` at the tuned parameters: ${r.townWin === null ? 'no games' : `${formatRate(r.townWin)} (${r.townWin.games.toLocaleString('en-US')} games)`}`, width));
+  out.push('', ...titled(c.bold('Exploitability certificate'), ' (the best one-parameter move left per side, its gain on fresh games)', width));
   for (const side of ['town', 'mafia'] as const) {
     const x = r.certificate[side];
-    out.push(`  ${side.padEnd(5)}  ${x === null ? 'no move' : `${x.move}: ${formatDifference(x.gain)} points`}`);
+    out.push(...labelled(`  ${side.padEnd(5)}  `, x === null ? 'no move' : `${x.move}: ${formatDifference(x.gain)} points`, width));
   }
   return out.join('\n');
 }

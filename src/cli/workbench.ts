@@ -13,6 +13,7 @@ import { retuneArm, RetuneInterrupted, sidesAfterTune, type PointTune, type Retu
 import { playedSides, sidesLine, type PlayedSides } from '../report/sides.js';
 import { sidesFromSpecs } from '../exploit/variants.js';
 import { formatDifference } from '../report/text.js';
+import { labelled, titled, UNLIMITED, wrapItems, wrapWords } from '../report/fit.js';
 import { loadSetup } from '../setup/load.js';
 import { parseParamList, TUNE_FINAL_GAMES, TUNE_FIRST_GAMES, TUNE_ROUNDS } from './tune.js';
 
@@ -143,19 +144,19 @@ export async function retuneAll(flags: BenchFlags, arms: readonly ArmSpec[], see
 }
 
 /** Per re-tuned point: its tuned parameters per side and the certificate (the best move left per side). */
-export function tunesLines(c: ChalkInstance, arms: ReadonlyArray<{ readonly label: string; readonly tune?: PointTune }>): string[] {
+export function tunesLines(c: ChalkInstance, arms: ReadonlyArray<{ readonly label: string; readonly tune?: PointTune }>, width = UNLIMITED): string[] {
   const tuned = arms.filter((a) => a.tune !== undefined);
   if (tuned.length === 0) return [];
   const cert = (x: PointTune['certificate']['town']) => (x === null ? 'no move' : `${x.move} ${formatDifference(x.gain)} points`);
-  const out = [c.bold('Re-tuned at each point') + ' (mafia-sim tune; the certificate: the best one-parameter move left per side, its gain on fresh games, 95% interval)'];
+  const out = titled(c.bold('Re-tuned at each point'), ' (mafia-sim tune; the certificate: the best one-parameter move left per side, its gain on fresh games, 95% interval)', width);
   for (const a of tuned) {
     const t = a.tune!;
     const why = t.rounds === 0 ? 'nothing to tune' : t.stopped === 'converged' ? 'converged' : `stopped at the ${t.stopped === 'budget' ? 'game budget' : 'round limit'}`;
     const held = t.held.length === 0 ? '' : `; ${t.held.join(', ')} held at the point's value`;
-    out.push(`  ${c.bold(a.label)}: ${why} after ${t.rounds} rounds, ${t.played.toLocaleString('en-US')} games${held}`);
+    out.push(...wrapItems(`  ${c.bold(a.label)}: `, `${why} after ${t.rounds} rounds, ${t.played.toLocaleString('en-US')} games${held}`.split(' '), width, ' ', '    '));
     for (const side of ['town', 'mafia'] as const) {
       const moved = t.result[side] === t.start[side] ? 'no move taken' : `from ${t.start[side]}`;
-      out.push(`    ${side.padEnd(5)} ${t.result[side]} (${moved}); certificate ${cert(t.certificate[side])}`);
+      out.push(...labelled(`    ${side.padEnd(5)} `, `${t.result[side]} (${moved}); certificate ${cert(t.certificate[side])}`, width, '      '));
     }
   }
   out.push('');
@@ -177,15 +178,23 @@ export function strategiesLine(strategies: readonly string[]): string {
   return everyone ? strategies.join(' ') : `${strategies.join(' ')} (smart for the rest)`;
 }
 
-export function header(c: ChalkInstance, lines: ReadonlyArray<readonly [string, string]>): string[] {
-  const w = Math.max(...lines.map(([k]) => k.length));
-  return lines.map(([k, v]) => `${c.bold(k.padEnd(w))}  ${v}`);
+/**
+ * What an interrupted command prints when no game finished (Ctrl-C before the first chunk): that, not a
+ * table of empty rates (`0.0% (0.0–100.0%)`) that reads like a result.
+ */
+export function noGamesFinished(c: ChalkInstance, width = UNLIMITED): string[] {
+  return wrapWords('Interrupted before any game finished: no games finished, so there is nothing to report.', width).map((l) => c.yellow.bold(l));
 }
+
+/** The header lines (src/report/fit.ts), for the workbench commands. */
+export { header } from '../report/fit.js';
 
 export function runLine(common: Omit<WorkbenchCommon, 'kind' | 'format'>, arms: number, what = 'arm'): string {
   const n = common.range.end - common.range.first;
-  const range = common.range.first > 0 || common.partial ? `, games ${common.range.first}–${common.range.end - 1}` : '';
-  return `${n.toLocaleString('en-US')} games per ${what} × ${arms} ${what}${arms === 1 ? '' : 's'}, seed ${common.seed}${range}, the same game seeds in every ${what}`;
+  const range = n > 0 && (common.range.first > 0 || common.partial) ? `, games ${common.range.first}–${common.range.end - 1}` : '';
+  // Interrupted: how many of the games asked for finished (a shard's range says where it stopped).
+  const of = common.partial && common.range.first === 0 ? ` of ${common.games.toLocaleString('en-US')}` : '';
+  return `${n.toLocaleString('en-US')}${of} games per ${what} × ${arms} ${what}${arms === 1 ? '' : 's'}, seed ${common.seed}${range}, the same game seeds in every ${what}`;
 }
 
 /** The strategy parameters some settings set (a swept, searched or compared WHO.NAME.PARAM): held under --tune. */

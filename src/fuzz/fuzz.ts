@@ -145,6 +145,8 @@ export interface FuzzPlan {
   readonly onGame?: (p: FuzzProgress) => void;
   /** The clock, in ms (tests). */
   readonly now?: () => number;
+  /** Ctrl-C: no case is begun once it is aborted; the run so far is returned, `interrupted`. */
+  readonly signal?: AbortSignal;
 }
 
 export interface FuzzProgress {
@@ -164,6 +166,8 @@ export interface FuzzRun {
   /** The first MAX_FAILURES_KEPT failures, in case order. */
   readonly failures: readonly Failure[];
   readonly coverage: Coverage;
+  /** True when the signal stopped the run before its budget was spent. */
+  readonly interrupted: boolean;
 }
 
 /** The run's tallies, cases added in case order. */
@@ -209,7 +213,8 @@ class Tallies {
 
   run(): FuzzRun {
     const { games, cases, refused, failedCases, failures, coverage } = this;
-    return { games, cases, refused, failedCases, checks: { phases: this.phases, differential: this.differential }, failures, coverage };
+    const interrupted = this.plan.signal?.aborted === true;
+    return { games, cases, refused, failedCases, checks: { phases: this.phases, differential: this.differential }, failures, coverage, interrupted };
   }
 }
 
@@ -222,12 +227,14 @@ export async function fuzz(plan: FuzzPlan): Promise<FuzzRun> {
   const t = new Tallies(plan);
   if ((plan.workers ?? 1) <= 1) {
     const spent = (games: number) => ('games' in budget ? games >= budget.games : timeUp());
-    while (!spent(t.games)) {
+    while (!spent(t.games) && plan.signal?.aborted !== true) {
       // A case begun plays at least its first game, so a --time run stops where a --games run of the
       // same count does (the clock is read between games, never before a case's first).
       const played = await playCase(plan.seed, t.cases, plan.ctx, perCase, (k) => spent(t.games + k), plan.sampling);
       t.add(t.cases, played, played.games.length);
       plan.onGame?.(t.progress());
+      // Between cases, let a signal's handler run (the games themselves never wait on the event loop).
+      if (plan.signal !== undefined) await new Promise((done) => setImmediate(done));
     }
     return t.run();
   }
@@ -239,7 +246,7 @@ export async function fuzz(plan: FuzzPlan): Promise<FuzzRun> {
     workerData: { seed: plan.seed, roles: [...plan.ctx.plugins.keys()], strategies: [...plan.ctx.userStrategies], perCase, every: plan.sampling?.every ?? DIFFERENTIAL_EVERY } satisfies FuzzWorkerInit,
     workers: plan.workers!,
     // Every case plays at least one game: more cases than the games left cannot all be taken.
-    more: (i) => !timeUp() && i - t.cases < limit - t.games,
+    more: (i) => !timeUp() && plan.signal?.aborted !== true && i - t.cases < limit - t.games,
     take: (i, played) => {
       t.add(i, played, Math.max(1, Math.min(played.games.length, limit - t.games)));
       plan.onGame?.(t.progress());

@@ -173,3 +173,28 @@ export function wrapItems(label: string, items: readonly string[], width: number
 export function wrapWords(text: string, width: number, indent = ''): string[] {
   return wrapItems('', text.split(' '), width, ' ', indent);
 }
+
+/**
+ * `label` then `text` wrapped at its spaces, continuation lines indented to the label (or `indent`):
+ * a header line (`Setup   club-12 …`) or an indented list line. The label's own spaces are kept.
+ */
+export function labelled(label: string, text: string, width: number, indent?: string): string[] {
+  return wrapItems(label, text.split(' '), width, ' ', indent);
+}
+
+/** A bold title and the sentence after it (`rest` starts with its own separator: ' (…)' or ': …'), wrapped. */
+export function titled(title: string, rest: string, width: number): string[] {
+  return wrapItems(title + (rest.startsWith(' ') ? ' ' : ''), rest.trimStart().split(' '), width, ' ', '');
+}
+
+/**
+ * The header: a bold label and its value a line, the values wrapped at their spaces to `width` (a value
+ * given as a list wraps between its items, joined by three spaces), continuation lines indented.
+ */
+export function header(c: ChalkInstance, lines: ReadonlyArray<readonly [string, string | readonly string[]]>, width = UNLIMITED): string[] {
+  const w = Math.max(...lines.map(([k]) => k.length));
+  return lines.flatMap(([k, v]) => {
+    const label = `${c.bold(k.padEnd(w))}  `;
+    return typeof v === 'string' ? labelled(label, v, width) : wrapItems(label, v, width, '   ');
+  });
+}

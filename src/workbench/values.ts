@@ -37,6 +37,8 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 /** `a..b[:step]` as its values, or null when the text is not a range. */
 export function rangeValues(text: string, flag: string): string[] | null {
   const m = /^(-?[\d.]+)\s*\.\.\s*(-?[\d.]+)(?:\s*:\s*([\d.]+))?$/.exec(text);
+  // `8..x`, `a..b`: meant as a range (a list has commas or bars), but not of numbers.
+  if (!m && /\.\./.test(text) && !/[,|]/.test(text)) throw new UserError(`${flag}: expected a range a..b or a..b:step of numbers, e.g. 8..20 or 0.2..0.4:0.05`);
   if (!m) return null;
   const [a, b, s] = [m[1], m[2], m[3] ?? '1'];
   if (![a, b, s].every((x) => NUMBER.test(x))) throw new UserError(`${flag}: expected a range a..b or a..b:step of numbers`);

@@ -1,7 +1,7 @@
 // `mafia-sim balance`: the value of one knob that brings town win closest to a target (src/cli/balance.ts).
 import type { Command } from 'commander';
 import { balanceCommand, renderBalance } from '../balance.js';
-import { colours, once } from '../common.js';
+import { colours, once, terminalWidth } from '../common.js';
 import type { Cli } from './context.js';
 import { benchOptions, shardOption, tuneOptions } from './flags.js';
 
@@ -25,7 +25,7 @@ Examples:
     .action((flags) =>
       cli.withFiles(flags, async (files) => {
         const { report, warning } = await balanceCommand(flags);
-        cli.benchDone(files, 'balance', report, warning, (s) => renderBalance(report, colours(s, cli.colour)), flags.json === true);
+        cli.benchDone(files, 'balance', report, warning, (s) => renderBalance(report, colours(s, cli.colour), terminalWidth(s)), flags.json === true);
       }),
     );
 }

@@ -1,7 +1,7 @@
 // `mafia-sim compare`: setups, option sets or strategies on the same seeds, paired (src/cli/compare.ts).
 import type { Command } from 'commander';
 import { compareCommand, renderCompare } from '../compare.js';
-import { collect, colours } from '../common.js';
+import { collect, colours, terminalWidth } from '../common.js';
 import type { Cli } from './context.js';
 import { benchOptions, shardOption, tuneOptions } from './flags.js';
 
@@ -20,13 +20,13 @@ is a rule option, setup parameter, roles.ID=N, WHO.NAME.PARAM (a strategy parame
 
 Examples:
   mafia-sim compare ukrainian ukrainian --right tie=random
-  mafia-sim compare --setup ukrainian --right strategy=town=smart
+  mafia-sim compare --setup ukrainian --right strategy=town=smart:revealDay=2
   mafia-sim compare club-12 club-13
   mafia-sim compare --setup vanilla --option players=9 --side 2:mafia=3 --side 3:start=night --json`)
     .action((setups: string[], flags, command: Command) =>
       cli.withFiles(flags, async (files) => {
         const { report, warning } = await compareCommand(setups, { ...flags, setupGiven: command.getOptionValueSource('setup') === 'cli' });
-        cli.benchDone(files, 'compare', report, warning, (s) => renderCompare(report, colours(s, cli.colour)), flags.json === true);
+        cli.benchDone(files, 'compare', report, warning, (s) => renderCompare(report, colours(s, cli.colour), terminalWidth(s)), flags.json === true);
       }),
     );
 }

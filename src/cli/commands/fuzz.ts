@@ -1,6 +1,6 @@
 // `mafia-sim fuzz`: random setups and strategies with every check on, each failure shrunk (src/cli/fuzz.ts).
 import type { Command } from 'commander';
-import { collect, colours, once } from '../common.js';
+import { collect, colours, once, terminalWidth } from '../common.js';
 import { fuzzCommand, renderFuzz } from '../fuzz.js';
 import type { Cli } from './context.js';
 import { progressOption } from './flags.js';
@@ -33,7 +33,7 @@ Examples:
   mafia-sim fuzz --time 60s --strategy town=./my-bot.ts --role ./my-role.ts --out fuzz-out`)
     .action(async (flags) => {
       const report = await fuzzCommand(flags);
-      cli.out(flags.json ? JSON.stringify(report, null, 2) : renderFuzz(report, colours(process.stdout, cli.colour)));
-      if (report.failedSetups > 0) cli.code = 1;
+      cli.out(flags.json ? JSON.stringify(report, null, 2) : renderFuzz(report, colours(process.stdout, cli.colour), terminalWidth(process.stdout)));
+      cli.code = report.partial === true ? 130 : report.failedSetups > 0 ? 1 : 0;
     });
 }

@@ -34,7 +34,8 @@ Examples:
         }
         const text = (s: NodeJS.WriteStream) => {
           const c = colours(s, cli.colour);
-          return merged.kind === 'sweep' ? renderSweep(merged.report, c) : merged.kind === 'compare' ? renderCompare(merged.report, c) : renderRoleValues(merged.report, c);
+          const w = terminalWidth(s);
+          return merged.kind === 'sweep' ? renderSweep(merged.report, c, w) : merged.kind === 'compare' ? renderCompare(merged.report, c, w) : renderRoleValues(merged.report, c, w);
         };
         cli.benchDone(files, merged.kind, merged.report, null, text, flags.json === true, merged.kind === 'sweep' ? () => sweepCsv(merged.report) : undefined);
       }),

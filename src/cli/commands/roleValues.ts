@@ -1,6 +1,6 @@
 // `mafia-sim role-values`: each role's worth to the town, paired against a plain seat (src/cli/roleValues.ts).
 import type { Command } from 'commander';
-import { colours } from '../common.js';
+import { colours, terminalWidth } from '../common.js';
 import { renderRoleValues, roleValuesCommand } from '../roleValues.js';
 import type { Cli } from './context.js';
 import { benchOptions, shardOption } from './flags.js';
@@ -19,7 +19,7 @@ Examples:
     .action((flags) =>
       cli.withFiles(flags, async (files) => {
         const { report, warning } = await roleValuesCommand(flags);
-        cli.benchDone(files, 'role-values', report, warning, (s) => renderRoleValues(report, colours(s, cli.colour)), flags.json === true);
+        cli.benchDone(files, 'role-values', report, warning, (s) => renderRoleValues(report, colours(s, cli.colour), terminalWidth(s)), flags.json === true);
       }),
     );
 }

@@ -1,6 +1,6 @@
 // `mafia-sim sweep`: a setup at every value of a setting (or a grid of two) on the same seeds (src/cli/sweep.ts).
 import type { Command } from 'commander';
-import { collect, colours } from '../common.js';
+import { collect, colours, terminalWidth } from '../common.js';
 import { renderSweep, sweepCommand, sweepCsv } from '../sweep.js';
 import type { Cli } from './context.js';
 import { benchOptions, shardOption, tuneOptions } from './flags.js';
@@ -24,7 +24,7 @@ Examples:
     .action((flags) =>
       cli.withFiles(flags, async (files) => {
         const { report, warning } = await sweepCommand(flags);
-        cli.benchDone(files, 'sweep', report, warning, (s) => renderSweep(report, colours(s, cli.colour)), flags.json === true, () => sweepCsv(report));
+        cli.benchDone(files, 'sweep', report, warning, (s) => renderSweep(report, colours(s, cli.colour), terminalWidth(s)), flags.json === true, () => sweepCsv(report));
       }),
     );
 }

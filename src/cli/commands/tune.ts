@@ -33,7 +33,7 @@ docs/strategies.md.
 Examples:
   mafia-sim tune --setup ukrainian --state ukrainian.tune.json
   mafia-sim tune --setup club-12 --games 4000 --json
-  mafia-sim tune --setup vanilla --params bloc,temperature --games 2000`)
+  mafia-sim tune --setup vanilla --params bloc,nominateAt --games 2000`)
     .action(async (flags) => {
       const report = await tuneCommand(flags);
       cli.out(flags.json === true ? JSON.stringify(report, null, 2) : renderTune(report, colours(process.stdout, cli.colour), terminalWidth(process.stdout)));
