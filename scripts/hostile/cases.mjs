@@ -258,11 +258,11 @@ export const CASES = [
   })),
   {
     id: 'compare-no-arms', what: 'compare (no setups, no settings)',
-    args: ['compare', '--games', '100'], expect: refused(/compare --setup ukrainian: nothing to compare/),
+    args: ['compare', '--games', '100'], expect: refused(/compare: arms 1 \(baseline\) and 2 .* play the same table/),
   },
   {
     id: 'compare-same-arms', what: 'compare vanilla vanilla',
-    args: ['compare', 'vanilla', 'vanilla', '--games', '100'], expect: refused(/compare vanilla vanilla: nothing to compare/),
+    args: ['compare', 'vanilla', 'vanilla', '--games', '100'], expect: refused(/compare: arms 1 \(baseline\) and 2 .* play the same table/),
   },
 
   // 4. Bounded bots: a time limit always, caps on what a bot writes, no process left behind.

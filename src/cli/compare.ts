@@ -49,11 +49,6 @@ export function compareArms(setups: readonly string[], flags: CompareFlags): Arm
     throw new UserError(`compare: ${setups.length} setups were named but a setting is given for arm ${count}; name a setup for every arm, or none (then --setup plays in every arm)`);
   }
   if (setups.length > 0 && flags.setupGiven) throw new UserError(`--setup ${flags.setup} and setups named as arguments (${setups.join(' ')}): give one or the other`);
-  // Arms that differ in nothing would play the same games twice and report no difference, exit 0.
-  if (own.size === 0 && new Set(setups).size <= 1) {
-    const named = setups.length === 0 ? `--setup ${flags.setup}` : setups.join(' ');
-    throw new UserError(`compare ${named}: nothing to compare: every arm would be the same; name two setups (compare club-12 club-13) or give an arm a setting (--right tie=random)`);
-  }
   const arms: ArmSpec[] = [];
   for (let n = 1; n <= count; n++) {
     const setupArg = setups[n - 1] ?? setups[0] ?? flags.setup;
