@@ -205,9 +205,8 @@ export function defaultMixSource(spec: string, setup: SetupLike, team: Team): st
   return made === null ? null : (made.base.defaultMix?.(tableKey(setup), team)?.source ?? null);
 }
 
-/** `spec` with `params` set on it (a key it has takes the new value, in place; others are added). */
-function setParams(spec: string, params: SpecParts['params']): string {
-  if (params.length === 0) return spec;
+/** `spec` with `params` set on it (a key it has takes the new value, in place; others are added); not validated. */
+export function specWithParams(spec: string, params: SpecParts['params']): string {
   const { name, params: own } = splitSpec(spec);
   const out = own.map(([k, v]) => [k, v] as [string, string]);
   for (const [k, v] of params) {
@@ -215,7 +214,11 @@ function setParams(spec: string, params: SpecParts['params']): string {
     if (at >= 0) out[at][1] = v;
     else out.push([k, v]);
   }
-  return `${name}:${out.map(([k, v]) => `${k}=${v}`).join(',')}`;
+  return out.length === 0 ? name : `${name}:${out.map(([k, v]) => `${k}=${v}`).join(',')}`;
+}
+
+function setParams(spec: string, params: SpecParts['params']): string {
+  return params.length === 0 ? spec : specWithParams(spec, params);
 }
 
 /** A mix's parts as one spec: a single part as itself. */
