@@ -10,6 +10,7 @@ import type { PlayerView } from '../src/views/view.js';
 import { Mind } from './smart/mind.js';
 import { PLAIN_RULES, RED, scoreArray, type ReadRules } from './smart/reading.js';
 import { townReading } from './smart/lens.js';
+import { likelihoodsFor } from './smart/likelihoods.js';
 import { equilibriumFor, tunedFor } from './smart/tuned.js';
 import { DEFAULT_SMART_PARAMS, SMART_PARAMS, smartParams, type SmartParams } from './smart/params.js';
 
@@ -172,7 +173,7 @@ class SmartPlayer implements Player {
   }
 
   private mind(view: PlayerView): Mind {
-    const m = (this.m ??= new Mind(view, this.rules));
+    const m = (this.m ??= new Mind(view, this.rules, this.p.reader === 'posterior' ? (likelihoodsFor(view.rules, view.players)?.model ?? null) : null));
     m.update(view);
     return m;
   }

@@ -21,6 +21,7 @@ import { Cli } from './commands/context.js';
 import { registerEquilibrium } from './commands/equilibrium.js';
 import { registerExploit } from './commands/exploit.js';
 import { registerFuzz } from './commands/fuzz.js';
+import { registerLikelihoods } from './commands/likelihoods.js';
 import { registerMerge } from './commands/merge.js';
 import { registerPlay } from './commands/play.js';
 import { registerReplay } from './commands/replay.js';
@@ -56,6 +57,7 @@ const COMMANDS = [
   registerExploit,
   registerTune,
   registerEquilibrium,
+  registerLikelihoods,
   registerCalibrate,
 ];
 

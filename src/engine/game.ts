@@ -24,6 +24,8 @@ export interface GameConfig {
   readonly points: PointsTable;
   /** The roles of the setup, one each (public: a bot may read what each role is). */
   readonly tableRoles: readonly RoleDef[];
+  /** How many seats each of tableRoles is dealt to (public: the setup is known to the table). */
+  readonly roleSeats: readonly number[];
 }
 
 const NO_STATEMENTS: readonly Statement[] = Object.freeze([]);

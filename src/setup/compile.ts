@@ -116,6 +116,7 @@ export function compileSetup(spec: SetupSpec): CompiledSetup {
     revealRoles: options.revealRoles === true,
     points: pointsTable(scoring),
     tableRoles: counted.map(([r]) => r),
+    roleSeats: counted.map(([, count]) => count),
   };
   return { name: spec.name, source: spec.source, rules, roleCounts, deck, options, params: spec.params, scoring, game };
 }

@@ -44,7 +44,7 @@ export interface ViewSource {
   readonly night: number;
   readonly phase: 'day' | 'night';
   readonly log: readonly GameEvent[] | null;
-  readonly config: { readonly rulesId: string; readonly revealRoles: boolean; readonly tableRoles: readonly RoleDef[] };
+  readonly config: { readonly rulesId: string; readonly revealRoles: boolean; readonly tableRoles: readonly RoleDef[]; readonly roleSeats: readonly number[] };
   readonly facts: TableFacts;
   living(): number[];
   publicRecord(audited: boolean): PublicRecord;
@@ -57,6 +57,8 @@ export interface RoleInfo {
   readonly id: string;
   readonly name: string;
   readonly team: Team;
+  /** How many seats of the table have this role (public: the setup is known). */
+  readonly seats: number;
   readonly traits: RoleTraits;
   /**
    * The night action's decision kind and what it does, or null for a role without one; `uses` only
@@ -65,10 +67,10 @@ export interface RoleInfo {
   readonly night: { readonly decision: DecisionKind; readonly intent: Intent; readonly uses?: Uses } | null;
 }
 
-function infoOf(r: RoleDef): RoleInfo {
+function infoOf(r: RoleDef, seats: number): RoleInfo {
   const a = r.night;
   const night = a && Object.freeze(a.uses === null ? { decision: a.decision, intent: a.intent } : { decision: a.decision, intent: a.intent, uses: a.uses });
-  return Object.freeze({ id: r.id, name: r.name, team: r.team, traits: r.traits, night });
+  return Object.freeze({ id: r.id, name: r.name, team: r.team, seats, traits: r.traits, night });
 }
 
 /** One list of RoleInfo per table's roles (made once per list). */
@@ -217,9 +219,9 @@ export class PlayerView {
 
   /** The roles of this table, one each: what each is (public knowledge). */
   get tableRoles(): readonly RoleInfo[] {
-    const roles = this.#g.config.tableRoles;
+    const { tableRoles: roles, roleSeats } = this.#g.config;
     let out = infos.get(roles);
-    if (!out) infos.set(roles, (out = Object.freeze(roles.map(infoOf))));
+    if (!out) infos.set(roles, (out = Object.freeze(roles.map((r, i) => infoOf(r, roleSeats[i])))));
     return out;
   }
 

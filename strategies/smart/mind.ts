@@ -7,6 +7,8 @@ import { fmix32 } from '../../src/rng.js';
 import type { PlayerView, PublicRecord } from '../../src/views/view.js';
 import { BLACK, PLAIN_RULES, RED, Reading, scoreArray, seatArray, vouchWeight, type Evidence, type ReadRules, type Report } from './reading.js';
 import { ACCUSE, DIED, LEARN, LEFT, ROW_BITS, STALE, tableOf, VOTE, VOUCH, type Table } from './table.js';
+import type { Likelihoods } from './likelihoods.js';
+import { Belief, Posterior, posteriorOf } from './posterior.js';
 
 type EventType = GameEvent['t'];
 type EventOf<T extends EventType> = Extract<GameEvent, { t: T }>;
@@ -98,11 +100,15 @@ export class Mind {
   private plainRow = -1;
   private reportsSeen = 0;
   private readonly readEvent = (e: GameEvent, type: EventType): void => this.readPrivate(e, type);
+  /** A town player who reads by the posterior (./posterior.ts): his belief, which my suspicion, settled colours and trust then are. */
+  private readonly belief: Belief | null = null;
 
   constructor(
     view: PlayerView,
     /** How my private reading weighs a claim war's end (the public reading's own, unless my strategy says otherwise). */
     private readonly rules: ReadRules = PLAIN_RULES,
+    /** The likelihoods a town player reads the record by (the reasoning reader), or null: smart's own reading. */
+    model: Likelihoods | null = null,
   ) {
     const n = view.players;
     this.n = n;
@@ -130,6 +136,7 @@ export class Mind {
     }
     // (a reading by other rules than the public one's is a private reading of its own)
     this.plain = this.town && !this.investigator && allies.length === 0 && rules === PLAIN_RULES;
+    if (model !== null && this.town && Posterior.fits(this.record)) this.belief = new Belief(posteriorOf(this.record, model), this.me, this.investigator);
   }
 
   // ---- the public side, from the Table ----------------------------------------------------------------
@@ -268,6 +275,7 @@ export class Mind {
 
   /** Catches up: the Table with the public record, my private reading with the Table's journal, then my own events. */
   update(view: PlayerView): void {
+    this.belief?.posterior.update();
     const t = (this.table = tableOf(this.record));
     const j = t.journal;
     // A plain player reads the Table (plainReading), the mafia take nothing from the journal until they
@@ -425,6 +433,7 @@ export class Mind {
    * my checks); without it, it is the table's public reading (what the mafia expect the town to think).
    */
   trust(seat: number, priv: boolean): number {
+    if (priv && this.belief !== null) return this.believed().trust(seat);
     // Plain, I trust a claimant as the table does: my own colour tells me nothing about him.
     return priv && !this.plain ? this.privateReading().trustOf(this.table, seat) : this.table.trust(seat);
   }
@@ -432,6 +441,7 @@ export class Mind {
   /** Suspicion per seat (higher = more likely black); private (my knowledge) or public (the table's). */
   suspicion(priv: boolean): readonly number[] {
     if (!priv) return this.table.pub.sus;
+    if (this.belief !== null) return this.believed().sus;
     if (this.plain) return this.plainReading();
     const r = this.privateReading();
     if (r.stale) r.recompute(this.table, this.town ? this.attackedMe : null);
@@ -472,6 +482,7 @@ export class Mind {
    * date: read after suspicion(true). A plain player's are the table's, and his own.
    */
   settled(): readonly number[] {
+    if (this.belief !== null) return this.believed().colour;
     if (this.plain) return this.table.pub.colour;
     const r = this.privateReading();
     if (r.stale) r.recompute(this.table, this.town ? this.attackedMe : null);
@@ -485,7 +496,7 @@ export class Mind {
    */
   plainRed(): readonly number[] | null {
     const t = this.table;
-    if (!this.plain || t.colourRevised || t.pub.stale || t.pub.colour[this.me] === RED || this.learnedSeen !== t.learned) return null;
+    if (!this.plain || this.belief !== null || t.colourRevised || t.pub.stale || t.pub.colour[this.me] === RED || this.learnedSeen !== t.learned) return null;
     const pub = t.pub;
     const red = (PUBLIC_RED[this.n] ??= seatArray(this.n));
     if (PUBLIC_RED_OF.epoch !== t.epoch || PUBLIC_RED_OF.changes !== pub.changes) {
@@ -495,6 +506,13 @@ export class Mind {
       PUBLIC_RED_OF.changes = pub.changes;
     }
     return red;
+  }
+
+  /** My belief, up to date with the record and with what I know (the public colours first, as a plain player keeps them). */
+  private believed(): Belief {
+    if (this.plain && this.learnedSeen !== this.table.learned) this.learnPublicColours();
+    this.belief!.refresh(this.known);
+    return this.belief!;
   }
 
   /** The living seat (not me) whose investigator claim I believe most, if I believe it at least `min`. */

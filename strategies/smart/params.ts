@@ -11,6 +11,7 @@ export interface SmartParams {
   readonly nominateAt: number;
   readonly survivor: 'day' | 'doubt';
   readonly deadReports: 'count' | 'drop';
+  readonly reader: 'rules' | 'posterior';
   readonly counterClaim: number;
   readonly fakeClaim: number;
   readonly fakeClaimDay: number;
@@ -45,6 +46,8 @@ export const SMART_PARAMS: readonly StrategyParam[] = [
     description: 'the investigator claimant left standing after his rival claimant was voted out: read by the days of their claims (day), or doubted as the likelier liar (doubt)' },
   { key: 'deadReports', team: 'town', default: 'count', values: ['count', 'drop'],
     description: "a claimant's check reports once the town has voted him out: they count as far as he was trusted (count), or weigh nothing (drop)" },
+  { key: 'reader', team: 'town', default: 'rules', values: ['rules', 'posterior'],
+    description: "how a town player reads the table: rules (smart's suspicion model: set weights per kind of evidence) or posterior (the chance of every possible mafia team given each public act, by likelihoods measured from play with mafia-sim likelihoods; rules where the rule set has none or the table too many possible teams)" },
   { key: 'counterClaim', team: 'mafia', default: 0.8, decisions: ['check'], grid: [0, 0.2, 0.4, 0.6, 0.8, 1], min: 0, max: 1,
     description: 'chance a mafia member reported black by an investigator counter-claims the investigator role and reports him black' },
   { key: 'fakeClaim', team: 'mafia', default: 0.2, decisions: ['check'], grid: [0, 0.2, 0.4, 0.6, 0.8, 1], min: 0, max: 1,
@@ -86,6 +89,7 @@ export function smartParams(values: Readonly<Record<string, StrategyParamValue>>
     nominateAt: v('nominateAt') as number,
     survivor: v('survivor') as SmartParams['survivor'],
     deadReports: v('deadReports') as SmartParams['deadReports'],
+    reader: v('reader') as SmartParams['reader'],
     counterClaim: v('counterClaim') as number,
     fakeClaim: v('fakeClaim') as number,
     fakeClaimDay: v('fakeClaimDay') as number,

@@ -28,6 +28,7 @@ export function scene(spec: SceneSpec): Scene {
   const alive = [0, ...spec.roles.map(() => 1)];
   for (const e of spec.log) if (e.t === 'died' || e.t === 'eliminated') alive[e.seat] = 0;
   const tableRoles = [...new Set(roles.slice(1))];
+  const roleSeats = tableRoles.map((r) => roles.filter((x) => x === r).length);
   let records: [PublicRecord | undefined, PublicRecord | undefined] = [undefined, undefined];
   const source: ViewSource = {
     n,
@@ -37,7 +38,7 @@ export function scene(spec: SceneSpec): Scene {
     night: spec.night ?? spec.day - 1,
     phase: spec.phase ?? 'day',
     log: spec.log,
-    config: { rulesId: spec.rules ?? 'ukrainian', revealRoles: false, tableRoles },
+    config: { rulesId: spec.rules ?? 'ukrainian', revealRoles: false, tableRoles, roleSeats },
     facts: { nominees: () => spec.nominees ?? [], isJailed: () => false, fouls: () => 0, checksBy: () => [] },
     living: () => alive.flatMap((a, s) => (s > 0 && a === 1 ? [s] : [])),
     usesLeft: () => null,
