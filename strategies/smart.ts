@@ -314,6 +314,8 @@ class SmartPlayer implements Player {
 
   private vote(view: PlayerView, m: Mind, options: readonly number[], rng: Rng): Decision {
     if (!m.town) {
+      const partner = this.p.bus > 0 ? this.doomedPartner(m, options) : 0;
+      if (partner !== 0 && rng.chance(this.p.bus)) return partner;
       const pick = this.blocPick(view, m, options, this.dangerScores(m), rng, m.ally);
       if (pick !== 0) return pick;
       // Only allies to choose from: let the most suspected one go.
@@ -324,6 +326,20 @@ class SmartPlayer implements Player {
     let open = false;
     for (const s of options) if (red[s] === 0) open = true;
     return soft(options, this.withBallot(m, this.townSus(m), options), this.p.temperature, rng, open ? red : null);
+  }
+
+  /**
+   * The partner a mafia member may bus (`bus`): the nominee the table suspects most, if he is one of
+   * mine and suspected more than anyone else on the block — he is likely leaving, and a vote against
+   * him clears the voter in the town's eyes. 0 if none.
+   */
+  private doomedPartner(m: Mind, options: readonly number[]): number {
+    const pub = m.suspicion(false);
+    let top = 0;
+    for (const s of options) if (top === 0 || pub[s] > pub[top]) top = s;
+    if (top === 0 || m.ally[top] !== 1 || top === m.me) return 0;
+    for (const s of options) if (s !== top && pub[s] >= pub[top]) return 0;
+    return top;
   }
 
   /** A mafia member's nomination or vote: the bloc's shared pick (`bloc`), else his own softmax draw. */

@@ -9,6 +9,9 @@ import { playJobGame } from '../src/runner/job.js';
 import { PAIR_KINDS, SEAT_CELLS, bit } from '../strategies/smart/acts.js';
 import { Counts, fit, Likelihoods, likelihoodsFor, reportKey } from '../strategies/smart/likelihoods.js';
 import { Belief, Posterior, teamCount } from '../strategies/smart/posterior.js';
+import { createRng } from '../src/rng.js';
+import type { DecisionRequest } from '../src/strategy/types.js';
+import { smart } from '../strategies/smart.js';
 import { cli } from './helpers/cli.js';
 import { makeJob } from './helpers/job.js';
 import { scene, UKRAINIAN } from './helpers/scene.js';
@@ -145,5 +148,21 @@ describe('the likelihoods, measured from play', () => {
     const bad = cli(['likelihoods', '--games', 'many']);
     expect(bad.code).toBe(2);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('the answer to a reader that counts blocs: bus', () => {
+  // Day 2: the lone commissar claimant (seat 1) reported seat 10 black; 10 and citizen 5 are on the block.
+  const log: GameEvent[] = [phase('night', 0), phase('day', 1), speech(1, claim), phase('night', 1), phase('day', 2), speech(1, { type: 'check', seat: 10, result: 'black' })];
+  const vote: DecisionRequest = { kind: 'vote', options: [10, 5], canPass: false, intent: null };
+  const votes = (bus: number) =>
+    Array.from({ length: 40 }, (_, k) => smart.withParams!({ tuned: false, bus }).createPlayer(11).decide(scene({ roles: UKRAINIAN, day: 2, log, nominees: [10, 5] }).view(11), vote, createRng(`bus/${k}`)));
+
+  it('U2: a mafia member votes against the partner the table suspects most on the block, as often as bus says', () => {
+    expect(votes(0).filter((v) => v === 10)).toHaveLength(0);
+    expect(votes(1).every((v) => v === 10)).toBe(true);
+    const half = votes(0.5).filter((v) => v === 10).length;
+    expect(half).toBeGreaterThan(8); // binomial(40, 0.5): 8…32 holds with probability > 0.9999
+    expect(half).toBeLessThan(32);
   });
 });

@@ -18,6 +18,7 @@ export interface SmartParams {
   readonly killRival: number;
   readonly claimPlan: 'serial' | 'once' | 'counter' | 'none';
   readonly bloc: boolean;
+  readonly bus: number;
   readonly temperature: number;
   readonly nominateBlind: number;
   readonly fakeReds: boolean;
@@ -57,6 +58,8 @@ export const SMART_PARAMS: readonly StrategyParam[] = [
     description: "the mafia's investigator claims over a game: serial (a member's fake or counter-claim whenever no living ally claims), once (one claim per team and game, fake or counter), counter (only a member reported black answers, never a fake claim), none (nobody claims)" },
   { key: 'killRival', team: 'mafia', default: 1, decisions: ['mafiaKill'], grid: [0, 0.5, 1], min: 0, max: 1,
     description: "how hard the mafia go for an investigator claimant at night while one of them claims the role too (1 as for any claimant, 0 not more than anyone): a night kill makes the victim's claim believed and gives their own claimer the lie" },
+  { key: 'bus', team: 'mafia', default: 0, grid: [0, 0.25, 0.5, 1], min: 0, max: 1,
+    description: "chance a mafia member votes against a partner when the table suspects that partner more than anyone else on the block (he is likely leaving; the vote clears the voter in the town's eyes)" },
   { key: 'bloc', team: 'mafia', default: true, description: 'the mafia vote and nominate as one bloc (false: each mafia member votes his own pick)' },
   { key: 'nominateBlind', team: 'town', default: 0.1, grid: [0, 0.1, 0.25, 0.5, 1], min: 0, max: 1,
     description: 'chance a town player with no suspect (nobody above suspicion 0) nominates anyway while fewer than two are nominated' },
@@ -96,6 +99,7 @@ export function smartParams(values: Readonly<Record<string, StrategyParamValue>>
     killRival: v('killRival') as number,
     claimPlan: v('claimPlan') as SmartParams['claimPlan'],
     bloc: v('bloc') as boolean,
+    bus: v('bus') as number,
     temperature: v('temperature') as number,
     nominateBlind: v('nominateBlind') as number,
     fakeReds: v('fakeReds') as boolean,
