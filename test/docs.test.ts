@@ -1,7 +1,8 @@
 // The documents a clone has say what the code does: docs/rules.md has every clause of the rule
 // specification (compared whenever the specification, ../shared/rules/RULES.md, is at hand: a fresh
 // clone has no ../shared) and every clause, option and default the code's option specs name; the
-// README's commands run as written after `npm install`; package.json ships what exists.
+// README's commands run as written after `npm install`; package.json ships what exists; the generated
+// figures of docs/strategies.md and docs/balancing.md are those their data files hold, and current.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,9 @@ import { describeValue, type OptionSpec } from '../src/rules/options.js';
 import { RULE_SETS } from '../src/rules/registry.js';
 import { BUILTIN_SETUPS } from '../src/setup/builtin.js';
 import { optionSpecs } from '../src/setup/compile.js';
+import { playJobGame } from '../src/runner/job.js';
 import { ROOT } from './helpers/cli.js';
+import { makeJob } from './helpers/job.js';
 
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const SPEC = process.env.MAFIA_RULES_SPEC ?? join(ROOT, '..', 'shared', 'rules', 'RULES.md');
@@ -136,5 +139,22 @@ describe('docs/strategies.md', () => {
     const page = readFileSync(DOC, 'utf8');
     expect(withTable(page, currentTable()), 'run node scripts/equilibrium-table.mjs --write').toBe(page);
     expect(currentTable()).toMatch(/^\| ukrainian \| \d+\.\d% \(/m);
+  });
+});
+
+describe('docs/balancing.md', () => {
+  it('shows the outputs recorded for its examples (scripts/balancing-page.mjs, from docs/balancing-examples.json)', async () => {
+    const { withOutputs, readData, DOC } = await import('../scripts/balancing-page.mjs');
+    const page = readFileSync(DOC, 'utf8');
+    expect(withOutputs(page, readData()), 'run node scripts/balancing-page.mjs --write').toBe(page);
+  });
+
+  it('its outputs were recorded on the games the code plays now (the fingerprint of the tables and bots they play)', async () => {
+    const { gamesFingerprint, readData } = await import('../scripts/balancing-page.mjs');
+    const fingerprint = gamesFingerprint((probe: { setup: string; options: string[]; strategies: string[] }) => {
+      const job = makeJob(probe.setup, probe.options, '1', probe.strategies);
+      return (k: number) => playJobGame(job, k);
+    });
+    expect(fingerprint, 'the games changed: npm run balancing-examples -- --write records the examples anew').toBe(readData().fingerprint);
   });
 });

@@ -5,31 +5,18 @@ import { runEquilibrium, type EquilibriumReport } from '../equilibrium/equilibri
 import { sidesFromSpecs } from '../exploit/variants.js';
 import { UserError } from '../errors.js';
 import { wrapItems, UNLIMITED } from '../report/fit.js';
-import { line, setupArgs } from '../report/reproduce.js';
 import { formatDifference, formatRate } from '../report/text.js';
 import { loadSetup } from '../setup/load.js';
 import { specValues } from '../strategy/registry.js';
 import { formatWeight } from '../strategy/mix.js';
-import { openStateFile } from '../tune/stateFile.js';
-import { parseCount, parseSeed, workerCount } from './common.js';
-import { interruptible } from './interrupt.js';
-import { withProgress } from './progress.js';
+import { parseCount, parseSeed } from './common.js';
+import { halvingGames, parseBudget, playSearch, searchCommandLine, searchThreads, type SearchFlags } from './search.js';
 
-export interface EquilibriumFlags {
-  setup: string;
-  option: string[];
-  strategy: string[];
-  seed: string;
-  games?: string;
-  first?: string;
+export interface EquilibriumFlags extends SearchFlags {
   matrixGames?: string;
   epsilon?: string;
   climb?: string;
   iterations?: string;
-  budget?: string;
-  workers?: string;
-  state?: string;
-  progress?: boolean;
 }
 
 export const EQ_FINAL_GAMES = 4000;
@@ -40,31 +27,22 @@ export const EQ_CLIMB = 2;
 export const EQ_ITERATIONS = 8;
 
 export async function equilibriumCommand(flags: EquilibriumFlags, signal?: AbortSignal): Promise<EquilibriumReport & { command: string }> {
-  const finalGames = parseCount('--games', flags.games ?? String(EQ_FINAL_GAMES), 1);
-  const firstGames = parseCount('--first', flags.first ?? String(EQ_FIRST_GAMES), 1);
+  const { finalGames, firstGames } = halvingGames(flags, EQ_FINAL_GAMES, EQ_FIRST_GAMES);
   const matrixGames = parseCount('--matrix-games', flags.matrixGames ?? String(EQ_MATRIX_GAMES), 1);
   const climb = parseCount('--climb', flags.climb ?? String(EQ_CLIMB), 1, 8);
   const iterations = parseCount('--iterations', flags.iterations ?? String(EQ_ITERATIONS), 1, 100);
-  const budget = flags.budget === undefined ? null : parseCount('--budget', flags.budget, 1);
+  const budget = parseBudget(flags);
   const epsilon = parsePoints(flags.epsilon ?? String(EQ_EPSILON));
   const seed = parseSeed(flags.seed);
   const setup = loadSetup(flags.setup, flags.option);
   // The search starts from tune's point (strategies/smart/tuned.json), not from the mix it ships.
   const start = sidesFromSpecs(flags.strategy, setup, false);
-  const workers = workerCount(flags.workers, 20 * finalGames);
-  const cache = flags.state === undefined ? undefined : openStateFile(flags.state, { setup: flags.setup, overrides: flags.option, seed }, 'equilibrium-state');
-  const report = await interruptible(
-    (stop) =>
-      withProgress(flags.progress !== false, (onProgress) =>
-        runEquilibrium({ setupArg: flags.setup, overrides: flags.option, setup, seed, workers, signal: stop, onProgress, start, matrixGames, firstGames, finalGames, epsilon: epsilon / 100, climb, iterations, budget, cache }),
-      ),
-    signal,
+  const { workers, cache } = searchThreads(flags, seed, finalGames, 'equilibrium-state');
+  const report = await playSearch(flags, signal, (stop, onProgress) =>
+    runEquilibrium({ setupArg: flags.setup, overrides: flags.option, setup, seed, workers, signal: stop, onProgress, start, matrixGames, firstGames, finalGames, epsilon: epsilon / 100, climb, iterations, budget, cache }),
   );
-  const args = ['equilibrium', ...setupArgs(report.setup), ...flags.strategy.flatMap((s) => ['--strategy', s])];
-  args.push('--games', String(finalGames), '--first', String(firstGames), '--matrix-games', String(matrixGames), '--epsilon', String(epsilon), '--climb', String(climb), '--iterations', String(iterations));
-  if (budget !== null) args.push('--budget', String(budget));
-  args.push('--seed', seed);
-  return { ...report, command: line(args) };
+  const own = ['--games', String(finalGames), '--first', String(firstGames), '--matrix-games', String(matrixGames), '--epsilon', String(epsilon), '--climb', String(climb), '--iterations', String(iterations)];
+  return { ...report, command: searchCommandLine('equilibrium', report.setup, flags, own, budget, seed) };
 }
 
 function parsePoints(raw: string): number {

@@ -11,7 +11,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import { isPluginPath } from '../plugins/importModule.js';
 import { builtinSetup } from '../setup/builtin.js';
-import { parseData, readInputFile } from '../setup/dataFile.js';
+import { readDataFile } from '../setup/dataFile.js';
 import { isRolePluginKey, rolePluginPath } from '../setup/rolePlugins.js';
 import { isExecName } from '../strategy/registry.js';
 import { isStreamName } from './gamesOut.js';
@@ -69,7 +69,7 @@ function pluginInputs(spec: string, label: string, inputs: PathUse[]): void {
 /** The role plug-in keys a setup file names (none when it cannot be read: the setup loader says why). */
 function rolePluginKeys(setup: string): string[] {
   try {
-    const data = parseData(readInputFile(setup, 'setup'), setup, 'setup');
+    const data = readDataFile(setup, 'setup');
     const roles = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).roles : undefined;
     return typeof roles === 'object' && roles !== null ? Object.keys(roles).filter(isRolePluginKey) : [];
   } catch {

@@ -60,10 +60,6 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
   const games = parseCount('--games', flags.games ?? (precision === null ? '10000' : String(PRECISION_GAMES)), 1);
   const { first, end } = flags.shard === undefined ? { first: 0, end: games } : shardRange(flags.shard, games);
   const workers = workerCount(flags.workers, end - first);
-  const halfWidth = (tally: Tally) => {
-    const w = wilson(tally.outcomes.town, tally.games);
-    return (w.high - w.low) / 2;
-  };
   // The worker threads rebuild the job from this same spec with the same function.
   const seed = parseSeed(flags.seed);
   const job = await jobFromSpec({ setupArg: flags.setup, overrides: jobOverrides(flags), strategies: flags.strategy, seed }, overrideLabel(flags));
@@ -72,30 +68,9 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
   // still be able to end that wait.
   const out = flags.gamesOut !== undefined ? openGamesOut(flags.gamesOut, hooks.stdout ?? fdSink(1, 'stdout')) : null;
   // --check with a role plug-in: the sampled games' records as the run played them, to replay each alone.
-  const sample = flags.check === true && hasPluginRole(job) ? replaySample(first, end) : null;
-  const sampled = new Map<number, string>();
-  const keepSampled = (lines: string) => {
-    for (const line of lines.split('\n')) {
-      if (line === '') continue;
-      const index = (JSON.parse(line) as { index: number }).index;
-      if (sample!.includes(index)) sampled.set(index, line);
-    }
-  };
-  const onLines = out || sample ? (lines: string) => (out?.write(lines), sample && keepSampled(lines)) : undefined;
-  // Ctrl-C or SIGTERM: stop the threads and report the finished prefix. A second one ends the
-  // process at once (exit 130), the temp games file removed.
-  const interrupt = new AbortController();
-  let stops = 0;
-  const onStop = () => {
-    if (++stops > 1) {
-      out?.abort();
-      process.exit(130);
-    }
-    interrupt.abort();
-  };
-  for (const s of STOP_SIGNALS) process.on(s, onStop);
-  const onAbort = () => interrupt.abort();
-  hooks.signal?.addEventListener('abort', onAbort);
+  const sampled = flags.check === true && hasPluginRole(job) ? new SampledRecords(replaySample(first, end)) : null;
+  const onLines = out || sampled ? (lines: string) => (out?.write(lines), sampled?.keep(lines)) : undefined;
+  const stop = stopOnSignals(hooks.signal, () => out?.abort());
   const progress = progressBar(end - first, process.stderr, flags.progress !== false);
   const watch = new FirstChunkWatch();
   try {
@@ -111,7 +86,7 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
         progress.update(done);
         hooks.onProgress?.(done);
       },
-      signal: interrupt.signal,
+      signal: stop.signal,
       until: (tallies) => watch.observe(tallies) || (precision !== null && halfWidth(tallies[0]) <= precision),
       // Plug-in code plays on a thread of its own, so that exhausting memory or calling process.exit
       // ends that thread, which is reported, rather than the process.
@@ -123,8 +98,8 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
     const warning = degenerateWarning(watch.chunks, [[job.setup.name, ...job.overrides].join(' ')]);
     if (warning !== null) (hooks.warn ?? ((line) => process.stderr.write(`${line}\n`)))(warning);
     if (flags.metrics === true) result.tally.metrics ??= new Metrics(); // no game played: an empty table, still there
-    if (sample !== null && !result.partial) {
-      for (const line of await replayCheck(job, sampled)) (hooks.onReplayMismatch ?? ((l) => process.stderr.write(`${l}\n`)))(line);
+    if (sampled !== null && !result.partial) {
+      for (const line of await replayCheck(job, sampled.records)) (hooks.onReplayMismatch ?? ((l) => process.stderr.write(`${l}\n`)))(line);
     }
     const reached = precision !== null && halfWidth(result.tally) <= precision;
     return buildReport(job, result.tally, {
@@ -135,9 +110,56 @@ export async function runCommand(flags: RunFlags, hooks: RunHooks = {}): Promise
     });
   } finally {
     progress.end();
-    for (const s of STOP_SIGNALS) process.removeListener(s, onStop);
-    hooks.signal?.removeEventListener('abort', onAbort);
+    stop.release();
     out?.abort();
+  }
+}
+
+/** The half-width of the town win's 95% interval, as a share (what --precision aims at). */
+function halfWidth(tally: Tally): number {
+  const w = wilson(tally.outcomes.town, tally.games);
+  return (w.high - w.low) / 2;
+}
+
+/**
+ * Ctrl-C or SIGTERM (or `also` aborting) as the run's AbortSignal: the first stops the threads, which
+ * report the finished prefix; a second ends the process at once (exit 130), after `beforeExit` (the
+ * temp games file removed). `release` takes the handlers out again.
+ */
+function stopOnSignals(also: AbortSignal | undefined, beforeExit: () => void): { readonly signal: AbortSignal; release(): void } {
+  const interrupt = new AbortController();
+  let stops = 0;
+  const onStop = () => {
+    if (++stops > 1) {
+      beforeExit();
+      process.exit(130);
+    }
+    interrupt.abort();
+  };
+  for (const s of STOP_SIGNALS) process.on(s, onStop);
+  const onAbort = () => interrupt.abort();
+  also?.addEventListener('abort', onAbort);
+  return {
+    signal: interrupt.signal,
+    release: () => {
+      for (const s of STOP_SIGNALS) process.removeListener(s, onStop);
+      also?.removeEventListener('abort', onAbort);
+    },
+  };
+}
+
+/** The records of the sampled games, by game index, kept from the lines the run writes. */
+class SampledRecords {
+  readonly records = new Map<number, string>();
+
+  constructor(private readonly sample: readonly number[]) {}
+
+  keep(lines: string): void {
+    for (const line of lines.split('\n')) {
+      if (line === '') continue;
+      const index = (JSON.parse(line) as { index: number }).index;
+      if (this.sample.includes(index)) this.records.set(index, line);
+    }
   }
 }
 

@@ -5,29 +5,16 @@ import { sidesFromSpecs, tuneVariants, type SideSpecs } from '../exploit/variant
 import type { CompiledSetup } from '../setup/compile.js';
 import { UserError } from '../errors.js';
 import { header, labelled, titled, wrapWords, UNLIMITED } from '../report/fit.js';
-import { line, setupArgs } from '../report/reproduce.js';
 import { formatDifference, formatRate } from '../report/text.js';
 import { loadSetup } from '../setup/load.js';
 import { specValues } from '../strategy/registry.js';
-import { openStateFile } from '../tune/stateFile.js';
 import { runTune, type TuneReport } from '../tune/tune.js';
-import { parseCount, parseSeed, workerCount } from './common.js';
-import { interruptible } from './interrupt.js';
-import { withProgress } from './progress.js';
+import { parseCount, parseSeed } from './common.js';
+import { halvingGames, parseBudget, playSearch, searchCommandLine, searchThreads, type SearchFlags } from './search.js';
 
-export interface TuneFlags {
-  setup: string;
-  option: string[];
-  strategy: string[];
-  seed: string;
+export interface TuneFlags extends SearchFlags {
   params?: string;
-  games?: string;
-  first?: string;
   rounds?: string;
-  budget?: string;
-  workers?: string;
-  state?: string;
-  progress?: boolean;
 }
 
 export const TUNE_FINAL_GAMES = 8000;
@@ -35,31 +22,24 @@ export const TUNE_FIRST_GAMES = 500;
 export const TUNE_ROUNDS = 12;
 
 export async function tuneCommand(flags: TuneFlags, signal?: AbortSignal): Promise<TuneReport & { command: string }> {
-  const finalGames = parseCount('--games', flags.games ?? String(TUNE_FINAL_GAMES), 1);
-  const firstGames = parseCount('--first', flags.first ?? String(TUNE_FIRST_GAMES), 1);
+  const { finalGames, firstGames } = halvingGames(flags, TUNE_FINAL_GAMES, TUNE_FIRST_GAMES);
   const rounds = parseCount('--rounds', flags.rounds ?? String(TUNE_ROUNDS), 1, 1000);
-  const budget = flags.budget === undefined ? null : parseCount('--budget', flags.budget, 1);
+  const budget = parseBudget(flags);
   const seed = parseSeed(flags.seed);
   const setup = loadSetup(flags.setup, flags.option);
   const start = sidesFromSpecs(flags.strategy, setup);
   const params = flags.params === undefined ? null : parseParamList(flags.params, start.town);
   if (params !== null) for (const k of params) neverMoved(k, flags.params!, start, setup);
-  const workers = workerCount(flags.workers, 20 * finalGames);
-  const cache = flags.state === undefined ? undefined : openStateFile(flags.state, { setup: flags.setup, overrides: flags.option, seed });
-  const report = await interruptible((stop) =>
-    withProgress(flags.progress !== false, (onProgress) =>
-      runTune({ setupArg: flags.setup, overrides: flags.option, setup, seed, workers, signal: stop, onProgress, start, params, firstGames, finalGames, rounds, budget, cache }),
-      // The total is the most a tune may play (every round, or the budget): its ETA is an upper bound.
-      budget === null ? ` at most (all ${rounds} rounds; a tune that converges stops sooner)` : ' at most (the --budget)',
-    ),
+  const { workers, cache } = searchThreads(flags, seed, finalGames, 'tune-state');
+  const report = await playSearch(
+    flags,
     signal,
+    (stop, onProgress) => runTune({ setupArg: flags.setup, overrides: flags.option, setup, seed, workers, signal: stop, onProgress, start, params, firstGames, finalGames, rounds, budget, cache }),
+    // The total is the most a tune may play (every round, or the budget): its ETA is an upper bound.
+    budget === null ? ` at most (all ${rounds} rounds; a tune that converges stops sooner)` : ' at most (the --budget)',
   );
-  const args = ['tune', ...setupArgs(report.setup), ...flags.strategy.flatMap((s) => ['--strategy', s])];
-  if (params !== null) args.push('--params', params.join(','));
-  args.push('--games', String(finalGames), '--first', String(firstGames), '--rounds', String(rounds));
-  if (budget !== null) args.push('--budget', String(budget));
-  args.push('--seed', seed);
-  return { ...report, command: line(args) };
+  const own = [...(params === null ? [] : ['--params', params.join(',')]), '--games', String(finalGames), '--first', String(firstGames), '--rounds', String(rounds)];
+  return { ...report, command: searchCommandLine('tune', report.setup, flags, own, budget, seed) };
 }
 
 export function parseParamList(raw: string, spec: string): string[] {

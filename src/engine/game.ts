@@ -263,7 +263,7 @@ export class Game implements ViewSource {
    * G8: a speech or last word; statements are relayed publicly and never checked. A speaker that is
    * not audited (src/strategy/audit.ts) keeps its array and holds its statement objects, so the record
    * gets a checked copy of the list, and the statements are frozen now, before anyone hears them (G7);
-   * the copy is frozen with its event, before a bot that is not audited reads it (views/view.ts). An
+   * the copy is frozen with its event, before a bot that is not audited reads it (views/sharedRecord.ts). An
    * audited speaker hands its list over (it never touches it again), and the record keeps that list.
    * Without a record nobody hears them, but the bot still speaks (its draws shape its later decisions).
    */

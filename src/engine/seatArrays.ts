@@ -1,10 +1,7 @@
 // Per-seat arrays (index 0 unused, seats 1..n) and lists of seats. Made, cleared and searched with
-// plain loops, which the compiler inlines into the engine's hot functions: includes is a call into a
-// builtin where an inlined loop is a few compares, and for these short arrays of small integers,
-// cleared inside the rules' per-phase code, a loop measured cheaper than Array.prototype.fill. That is
-// not a rule for every array: smart's Table (strategies/smart/table.ts) clears its larger arrays of
-// doubles once per game with fill, which measured cheaper there (docs/performance.md: "Loops, fill
-// and slice").
+// plain loops, which the compiler inlines into the engine's hot functions, where `includes` and `fill`
+// are calls into builtins. Why, and which arrays are better cleared with `fill`: docs/performance.md,
+// "Loops, fill and slice".
 
 /** A packed per-seat array of `value` (0 unless given), index 0 included. */
 export function seatArray(n: number, value = 0): number[] {
@@ -60,8 +57,8 @@ export function contains(list: readonly number[], x: number): boolean {
 
 /**
  * The list without `x` (held at most once): the list itself when it does not hold x, else a copy of
- * the right size (a slice, then the tail moved down: no callback per element, no growing). Faster
- * than copying into an OptionList seat by seat when most voters are candidates (club votes).
+ * the right size (a slice, then the tail moved down: no callback per element, no growing), for a
+ * list most of whose seats stay in it (club votes, where most voters are candidates).
  */
 export function without(list: readonly number[], x: number): readonly number[] {
   let i = 0;

@@ -24,7 +24,7 @@ import { deckDecisions, deviationVariants, tuneVariants, withSide, type SideSpec
 import { wilson } from '../stats/intervals.js';
 import { OutcomePairs, type PairedDifference } from '../stats/paired.js';
 import { mixName, type MixPart } from '../strategy/mix.js';
-import { bestResponse, CONFIRM_AT, Interrupted, ROUND_STRIDE, unitRunner, type Objective, type Unit, type UnitCache } from '../tune/tune.js';
+import { bestResponse, CONFIRM_AT, halvingEstimate, Interrupted, ROUND_STRIDE, unitRunner, type Objective, type Unit, type UnitCache } from '../tune/tune.js';
 import { solveMatrixGame } from './matrixGame.js';
 
 export const EQUILIBRIUM_FORMAT = 1;
@@ -305,19 +305,6 @@ function best(r: ResponseRecord): { move: string; gain: Gain } | null {
 
 /** Games an iteration is likely to play, for the progress bar (a guess: 25 moves a side, one climbing step). */
 function estimate(x: EquilibriumSettings): number {
-  let alive = 25;
-  let games = 0;
-  let size = Math.min(x.firstGames, x.finalGames);
-  let br = 0;
-  for (;;) {
-    const to = Math.min(games + size, x.finalGames);
-    br += (to - games) * (alive + 1);
-    games = to;
-    if (alive === 1 || games >= x.finalGames) break;
-    alive = Math.ceil(alive / 2);
-    size = games;
-  }
-  br += 2 * x.finalGames;
-  const perIteration = 2 * 2 * br + 4 * x.matrixGames;
+  const perIteration = 2 * 2 * halvingEstimate(25, x.firstGames, x.finalGames) + 4 * x.matrixGames;
   return x.budget ?? Math.min(x.iterations, 6) * perIteration;
 }

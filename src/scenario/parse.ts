@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { UserError } from '../errors.js';
 import type { Statement } from '../model/events.js';
 import { BUILTIN_SETUPS, builtinSetup } from '../setup/builtin.js';
-import { inputFileProblem, parseData, readInputFile } from '../setup/dataFile.js';
+import { inputFileProblem, readDataFile } from '../setup/dataFile.js';
 import { closest, textProblem } from '../text.js';
 import { DECISION_KINDS, SCRIPT_SETTINGS, SPEECH_KINDS, YES_NO_KINDS } from '../model/decisions.js';
 import { ROLES } from '../rules/catalogue.js';
@@ -62,7 +62,7 @@ const PATTERN_LISTS = ['events', 'noEvents', 'sequence'];
 const SEAT_LISTS = ['alive', 'dead', 'eliminated', 'frozen', 'healed', 'nominees'];
 
 export function readScenario(file: string): Scenario {
-  const data = parseData(readInputFile(file, 'scenario'), file, 'scenario');
+  const data = readDataFile(file, 'scenario');
   const fail = (field: string, msg: string): never => {
     throw new UserError(`${file}: ${field}: ${msg}`);
   };

@@ -42,9 +42,7 @@ export interface CompiledSetup {
 /**
  * The most seats a table may have (every `players` parameter has the same bound). Far above any real
  * table (10 to 20; exact calibration stops at 30), and where a run still plays in bounded memory and
- * time: at 100 seats a smart game takes about 0.1 s and a thread about 150 MB however many games it
- * plays, while 1,000 seats took 20 s and 220 MB for one game, growing with every game after
- * (`run --setup club-8 --option players=1000` was killed for memory after 65 s; issue 32).
+ * time (docs/setups.md, "Limits").
  */
 export const MAX_PLAYERS = 100;
 

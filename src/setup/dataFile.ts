@@ -6,8 +6,34 @@
 // be JSON (a trailing comma, which YAML's flow style allows, is refused).
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { UserError } from '../errors.js';
+import { readInputFile } from '../plugins/inputFile.js';
 
 export { inputFileProblem, MAX_DATA_BYTES, MAX_INPUT_BYTES, readInputFile } from '../plugins/inputFile.js';
+
+/** The setup and scenario files this process has read, by kind and path as given: the data, or what reading it threw. */
+const READ = new Map<string, { readonly data: unknown } | { readonly error: unknown }>();
+
+/**
+ * A setup or scenario file's data, read and parsed once per process and handed to every reader: the
+ * role plug-in loader (which imports the plug-ins a setup names before the synchronous loader runs),
+ * the command line's path checks and the setup or scenario loader all get this one document, which
+ * none of them writes to. What reading it threw (a UserError naming the file) is thrown again to each
+ * reader; a reader that only looks for plug-ins passes over it and leaves it to the loader.
+ */
+export function readDataFile(path: string, what: 'setup' | 'scenario'): unknown {
+  const key = `${what}:${path}`;
+  let read = READ.get(key);
+  if (read === undefined) {
+    try {
+      read = { data: parseData(readInputFile(path, what), path, what) };
+    } catch (error) {
+      read = { error };
+    }
+    READ.set(key, read);
+  }
+  if ('error' in read) throw read.error;
+  return read.data;
+}
 
 /** The most aliases a YAML file may use, and how deep its mappings and lists may nest. */
 export const MAX_YAML_ALIASES = 100;

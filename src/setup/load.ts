@@ -8,7 +8,7 @@ import { closest, textProblem } from '../text.js';
 import { BUILTIN_SETUPS, builtinSetup } from './builtin.js';
 import { compileSetup, MAX_PLAYERS, optionSpecs, parseOverrides, type CompiledSetup, type SetupSpec } from './compile.js';
 import { ROLES } from '../rules/catalogue.js';
-import { parseData, readInputFile } from './dataFile.js';
+import { readDataFile } from './dataFile.js';
 import { isRolePluginKey, loadedRole } from './rolePlugins.js';
 import type { RoleDef } from '../model/roles.js';
 
@@ -89,7 +89,7 @@ function checkedOverride(rulesId: string, key: string, value: string, params: re
 }
 
 function readSetupFile(path: string): SetupSpec {
-  const data = parseData(readInputFile(path, 'setup'), path, 'setup');
+  const data = readDataFile(path, 'setup');
   if (!isRecord(data)) throw new UserError(`${path}: a setup file must be a mapping with rules and roles`);
   for (const key of Object.keys(data)) {
     if (!FILE_FIELDS.includes(key)) throw new UserError(`${path}: ${key}: unknown field${closest(key, FILE_FIELDS)}; fields: ${FILE_FIELDS.join(', ')}`);

@@ -1,7 +1,8 @@
 // Role plug-ins: a setup file may name a role by the path of a module that exports it (`roles:
 // { ./bodyguard.ts: 1 }`, the path relative to the setup file). Importing is asynchronous, so every
 // entry point awaits loadRolePlugins(setup) once before it loads the setup; after that the synchronous
-// setup loader finds the loaded roles by path (the same two steps as strategy plug-ins). A role is
+// setup loader finds the loaded roles by path (the same two steps as strategy plug-ins), and the file
+// as this step parsed it (readDataFile). A role is
 // checked field by field here and rebuilt with the catalogue's defaults (docs/extending.md).
 import { dirname, resolve } from 'node:path';
 import { PluginError, UserError } from '../errors.js';
@@ -11,7 +12,7 @@ import { findExport, importModule, isPluginPath } from '../plugins/importModule.
 import { ability, role } from '../rules/catalogue.js';
 import { textProblem } from '../text.js';
 import { builtinSetup } from './builtin.js';
-import { parseData, readInputFile } from './dataFile.js';
+import { readDataFile } from './dataFile.js';
 
 const LOADED = new Map<string, RoleDef>();
 
@@ -37,7 +38,7 @@ export function loadedRoles(): Iterable<RoleDef> {
 export async function loadScenarioRolePlugins(scenarioFile: string): Promise<void> {
   let data: unknown;
   try {
-    data = parseData(readInputFile(scenarioFile, 'scenario'), scenarioFile, 'scenario');
+    data = readDataFile(scenarioFile, 'scenario');
   } catch {
     return; // readScenario reports it
   }
@@ -53,7 +54,7 @@ export async function loadRolePlugins(setupArg: string): Promise<void> {
   if (builtinSetup(setupArg)) return;
   let data: unknown;
   try {
-    data = parseData(readInputFile(setupArg, 'setup'), setupArg, 'setup');
+    data = readDataFile(setupArg, 'setup');
   } catch {
     return; // the setup loader reports it, with the same message
   }

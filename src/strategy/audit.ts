@@ -2,7 +2,7 @@
 // only read the event record, never write to it — nor to the nominee list a view lends them, nor to a
 // list of statements once said, both of which the engine then hands over without a copy. A test plays
 // them against a record frozen throughout and copies made of everything (test/view-read-events.test.ts).
-// The record is frozen lazily (src/views/view.ts): an event is frozen before it reaches the view of a
+// The record is frozen lazily (src/views/sharedRecord.ts): an event is frozen before it reaches the view of a
 // player that is not audited, so no plug-in can rewrite what another bot reads (G7), while games of
 // built-in bots skip the cost of freezing.
 // This is protection against mistakes, not a sandbox: code in the same process can always reach

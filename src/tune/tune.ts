@@ -268,19 +268,27 @@ export function changedParams(spec: string): Record<string, StrategyParamValue> 
 
 /** Games a round plays at most, for the progress bar's total (a guess: 20 moves a side). */
 function roundEstimate(x: TuneInput): number {
-  let alive = 20;
+  return halvingEstimate(20, x.firstGames, x.finalGames);
+}
+
+/**
+ * Games a successive halving of `moves` moves plays (each stage's survivors and the baseline, from
+ * `firstGames` up to `finalGames`), with the winner's confirmation on fresh games: for a progress bar.
+ */
+export function halvingEstimate(moves: number, firstGames: number, finalGames: number): number {
+  let alive = moves;
   let games = 0;
-  let size = Math.min(x.firstGames, x.finalGames);
+  let size = Math.min(firstGames, finalGames);
   let total = 0;
   for (;;) {
-    const to = Math.min(games + size, x.finalGames);
+    const to = Math.min(games + size, finalGames);
     total += (to - games) * (alive + 1);
     games = to;
-    if (alive === 1 || games >= x.finalGames) break;
+    if (alive === 1 || games >= finalGames) break;
     alive = Math.ceil(alive / 2);
     size = games;
   }
-  return total + 2 * x.finalGames;
+  return total + 2 * finalGames;
 }
 
 export function zeroOutcomes(): Record<Winner, number> {

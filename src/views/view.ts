@@ -5,6 +5,8 @@
 import type { Color, GameEvent } from '../model/events.js';
 import type { RoleDef, RoleTraits, Team, Uses } from '../model/roles.js';
 import type { DecisionKind, Intent } from '../model/decisions.js';
+import { sharedZeros } from './keptArrays.js';
+import { PrivateCursor, VisibleCursor, type EventReader } from './readCursors.js';
 
 export interface KnownCheck {
   readonly target: number;
@@ -75,100 +77,6 @@ function infoOf(r: RoleDef, seats: number): RoleInfo {
 
 /** One list of RoleInfo per table's roles (made once per list). */
 const infos = new WeakMap<readonly RoleDef[], readonly RoleInfo[]>();
-
-/** Per table size, a per-seat array of zeros that is only read: the allies of a player who knows no team. */
-const NOBODY: (readonly number[])[] = [];
-
-/** A packed per-seat array of zeros, index 0 included. */
-function zeros(n: number): number[] {
-  const a: number[] = [];
-  for (let i = 0; i <= n; i++) a.push(0);
-  return a;
-}
-
-function contains(list: readonly number[], x: number): boolean {
-  for (let i = 0; i < list.length; i++) if (list[i] === x) return true;
-  return false;
-}
-
-/**
- * What all the views of one game share about its event record, worked out once per event by the first
- * view to reach it: its type and audience, so that no view reads them from the event again; and how
- * far the record is frozen. Bots read the record and none may rewrite it (G7): an event is frozen,
- * once, before it reaches a bot that is not audited (src/strategy/audit.ts). Audited bots never write
- * to it, and a game of them skips the freezing (freezing is costly, and a frozen array slows every read).
- *
- * One is kept from game to game (sharedRecord) and describes one log at a time: its lists are read up
- * to the lengths kept beside them, so a new game reuses their stores instead of growing new ones.
- */
-class SharedRecord {
-  /** The log described. */
-  log: readonly GameEvent[] | null = null;
-  /** Per logged event: its type (`t`). */
-  readonly types: EventType[] = [];
-  /** Per logged event: the seats it is addressed to (its `to`), or null for a public event. */
-  readonly audience: (readonly number[] | null)[] = [];
-  /** How many of the log's events `types` and `audience` describe (entries past it are another log's). */
-  described = 0;
-  /** The log indices of the events addressed to some seats (the private ones), in order, up to addressedLength. */
-  readonly addressed: number[] = [];
-  addressedLength = 0;
-  /** The first `frozen` logged events are frozen. */
-  private frozen = 0;
-
-  /** Starts on `log` (nothing of the log described before is read again). */
-  describe(log: readonly GameEvent[]): void {
-    this.log = log;
-    this.described = 0;
-    this.addressedLength = 0;
-    this.frozen = 0;
-  }
-
-  catchUp(log: readonly GameEvent[]): void {
-    const { types, audience, addressed } = this;
-    for (let i = this.described; i < log.length; i++) {
-      const e = log[i];
-      types[i] = e.t;
-      const to = e.to; // read once (docs/performance.md: the event record)
-      audience[i] = to ?? null;
-      if (to !== undefined) addressed[this.addressedLength++] = i;
-    }
-    this.described = log.length;
-  }
-
-  freeze(log: readonly GameEvent[]): void {
-    for (let i = this.frozen; i < log.length; i++) freezeEvent(log[i]);
-    this.frozen = log.length;
-  }
-}
-
-type EventType = GameEvent['t'];
-
-/**
- * Freezes an event and what it holds (its audience, tied or team seats, the deal, a speech's
- * statements): freezing is shallow, and a bot holding an event must not rewrite what the others read.
- */
-function freezeEvent(e: GameEvent): void {
-  if (e.to !== undefined) Object.freeze(e.to);
-  if (e.t === 'speech' || e.t === 'lastWord') {
-    for (const st of e.statements) Object.freeze(st);
-    Object.freeze(e.statements);
-  } else if (e.t === 'team' || e.t === 'tie' || e.t === 'shootout') Object.freeze(e.seats);
-  else if (e.t === 'deal') Object.freeze(e.roles);
-  Object.freeze(e);
-}
-
-/**
- * The shared record, describing the log last read: one slot, not a WeakMap by log (docs/performance.md:
- * the event record). Games read in turn (interleaved, as some tests do) each start it afresh on their
- * log; it is the same description, worked out again.
- */
-const theRecord = new SharedRecord();
-
-function sharedRecord(log: readonly GameEvent[]): SharedRecord {
-  if (theRecord.log !== log) theRecord.describe(log);
-  return theRecord;
-}
 
 export class PlayerView {
   readonly #g: ViewSource;
@@ -253,7 +161,7 @@ export class PlayerView {
 
   /**
    * 1 per seat this player knows to be on its own team (fixed for the game). A player who knows
-   * no team (most of the town) shares one array of zeros per table size instead of building its own.
+   * no team (most of the town) shares the table size's zeros instead of building its own.
    */
   #allies: readonly number[] | null = null;
 
@@ -262,7 +170,7 @@ export class PlayerView {
     const n = g.n;
     const roles = g.roles;
     const me = roles[this.#seat];
-    const nobody = (NOBODY[n] ??= zeros(n));
+    const nobody = sharedZeros(n);
     if (me === undefined || me.knowsTeam !== true) return (this.#allies = nobody);
     const team = me.team;
     const allies = nobody.slice();
@@ -344,38 +252,10 @@ export class PlayerView {
    * Each event comes with its type, `event.t`, read once per game for every view, so a reader that
    * dispatches on the type it is given reads no event field to do so (docs/performance.md).
    */
-  readEvents(from: number, read: (event: GameEvent, type: EventType) => void): number {
+  readEvents(from: number, read: EventReader): number {
     const log = this.#g.log;
     if (!log) return 0;
-    const start = from > 0 ? Math.trunc(from) : 0;
-    if (this.#scanned === log.length && start >= this.#visible) return this.#visible; // nothing new
-    const shared = this.#caughtUp(log);
-    // The visible record only grows, so reading at each decision costs O(new events), not O(game so
-    // far): a reader that goes on from where the last one stopped resumes at the checkpoint; one that
-    // reads from further back (a second reader, a re-read) starts at its event's place in the log.
-    const seat = this.#seat;
-    const { types, audience } = shared;
-    if (this.#logIndex !== null) this.#logIndex.length = this.#visible; // past a reader that threw midway
-    const index = start < this.#visible ? (this.#logIndex ??= this.#indexVisible(audience)) : this.#logIndex;
-    for (let k = start; k < this.#visible; k++) read(log[index![k]], types[index![k]]);
-    let visible = this.#visible;
-    for (let i = this.#scanned; i < log.length; i++) {
-      const to = audience[i];
-      if (to !== null && !contains(to, seat)) continue; // G7: addressed to other seats
-      if (visible >= start) read(log[i], types[i]);
-      index?.push(i);
-      visible++;
-    }
-    this.#scanned = log.length;
-    this.#visible = visible;
-    return visible;
-  }
-
-  /** The log index of each event visible so far (made only when someone reads from further back). */
-  #indexVisible(audience: readonly (readonly number[] | null)[]): number[] {
-    const index: number[] = [];
-    for (let i = 0; i < this.#scanned; i++) if (audience[i] === null || contains(audience[i]!, this.#seat)) index.push(i);
-    return index;
+    return (this.#visibleCursor ??= new VisibleCursor(this.#seat, this.#audited)).read(log, from, read);
   }
 
   /**
@@ -383,29 +263,15 @@ export class PlayerView {
    * its type; returns the list's length (the `from` of the next call). For a strategy that follows the
    * public record through `publicRecord` and needs only its own events here.
    */
-  readPrivateEvents(from: number, read: (event: GameEvent, type: EventType) => void): number {
+  readPrivateEvents(from: number, read: EventReader): number {
     const log = this.#g.log;
     if (!log || this.#seat === 0) return 0;
-    const start = from > 0 ? Math.trunc(from) : 0;
-    if (this.#privateLogged === log.length && start >= this.#privateSeen) return this.#privateSeen; // nothing new
-    const shared = this.#caughtUp(log);
-    const { types, audience, addressed } = shared;
-    const seat = this.#seat;
-    // Going on from the checkpoint (the usual case), or from the start for a reader further back.
-    const resume = start >= this.#privateSeen;
-    let k = resume ? this.#privateSeen : 0;
-    const addressedLength = shared.addressedLength;
-    for (let j = resume ? this.#privateScanned : 0; j < addressedLength; j++) {
-      const i = addressed[j];
-      if (!contains(audience[i]!, seat)) continue;
-      if (k >= start) read(log[i], types[i]);
-      k++;
-    }
-    this.#privateScanned = addressedLength;
-    this.#privateLogged = log.length;
-    this.#privateSeen = k;
-    return k;
+    return (this.#privateCursor ??= new PrivateCursor(this.#seat, this.#audited)).read(log, from, read);
   }
+
+  /** Where readEvents and readPrivateEvents have read to (made at the first read). */
+  #visibleCursor: VisibleCursor | null = null;
+  #privateCursor: PrivateCursor | null = null;
 
   /**
    * The public record of the game (every seat's view shares one): what a spectator sees. A strategy may
@@ -414,24 +280,6 @@ export class PlayerView {
   get publicRecord(): PublicRecord {
     return this.#g.publicRecord(this.#audited);
   }
-
-  /** The game's shared record, up to date with the log, and frozen if this player is not audited. */
-  #caughtUp(log: readonly GameEvent[]): SharedRecord {
-    const shared = sharedRecord(log);
-    shared.catchUp(log);
-    if (!this.#audited) shared.freeze(log);
-    return shared;
-  }
-
-  /** The checkpoint of events(): the first `#scanned` logged events hold `#visible` visible to this seat. */
-  #scanned = 0;
-  #visible = 0;
-  #logIndex: number[] | null = null;
-  /** The checkpoint of readPrivateEvents(): the first `#privateScanned` addressed events (of the log's first `#privateLogged`) hold `#privateSeen` addressed to this seat. */
-  #privateScanned = 0;
-  #privateSeen = 0;
-  /** The length of the log when readPrivateEvents last went through it. */
-  #privateLogged = -1;
 }
 
 /**
@@ -464,7 +312,7 @@ export class PublicRecord {
   }
 
   /** As PlayerView.readEvents, over the public events only. */
-  readEvents(from: number, read: (event: GameEvent, type: EventType) => void): number {
+  readEvents(from: number, read: EventReader): number {
     return this.#spectator.readEvents(from, read);
   }
 

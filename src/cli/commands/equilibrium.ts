@@ -1,26 +1,21 @@
 // `mafia-sim equilibrium`: a setup's value at an equilibrium of smart's strategy space (src/cli/equilibrium.ts).
 import type { Command } from 'commander';
-import { collect, colours, once, terminalWidth } from '../common.js';
-import { equilibriumCommand, renderEquilibrium } from '../equilibrium.js';
+import { colours, once, terminalWidth } from '../common.js';
+import { EQ_CLIMB, EQ_EPSILON, EQ_FINAL_GAMES, EQ_FIRST_GAMES, EQ_ITERATIONS, EQ_MATRIX_GAMES, equilibriumCommand, renderEquilibrium } from '../equilibrium.js';
 import type { Cli } from './context.js';
-import { progressOption, setupOption } from './flags.js';
+import { halvingOptions, searchRunOptions, searchStartOptions } from './flags.js';
 
 export function registerEquilibrium(program: Command, cli: Cli): void {
-  const cmd = setupOption(program.command('equilibrium').description("a setup's value at an equilibrium of smart's strategy space: populations of town and mafia profiles, their matrix game solved, best responses added until neither side gains"))
-    .option('-o, --option <key=value>', 'a rule option or setup parameter (repeatable)', collect, [])
-    .option('--strategy <spec>', "the profiles the populations start from, as for run (repeatable; default smart at its tuned point, not the mix it plays): TEAM= specs give each side its own", collect, [])
-    .option('-n, --games <n>', "the most games a best response's move plays, and the games that confirm it (default 4000)", once('--games'))
-    .option('--first <n>', 'games every move plays in the first stage of the halving (default 300)', once('--first'))
-    .option('--matrix-games <n>', 'games per town × mafia cell of the matrix (default 4000)', once('--matrix-games'))
-    .option('--epsilon <points>', 'a best response must gain more than this many points to join (default 1)', once('--epsilon'))
-    .option('--climb <n>', 'the most one-change steps of a best response (default 2, at most 8)', once('--climb'))
-    .option('--iterations <n>', 'the most iterations (default 8)', once('--iterations'))
-    .option('--budget <n>', 'start no iteration once this many games have been played (every arm counted)', once('--budget'))
-    .option('--seed <n>', 'run seed: every unit of play is seeded from it', once('--seed'), '1')
-    .option('-w, --workers <n>', 'threads; 1 plays in-process (default: up to the number of CPUs)', once('--workers'))
-    .option('--state <file>', 'keep every finished unit of play in FILE; run again with the same FILE to continue where it stopped', once('--state'))
-    .option('--json', 'print the result as JSON');
-  progressOption(cmd)
+  const cmd = searchStartOptions(
+    program.command('equilibrium').description("a setup's value at an equilibrium of smart's strategy space: populations of town and mafia profiles, their matrix game solved, best responses added until neither side gains"),
+    'the profiles the populations start from, as for run (repeatable; default smart at its tuned point, not the mix it plays): TEAM= specs give each side its own',
+  );
+  halvingOptions(cmd, "a best response's move", EQ_FINAL_GAMES, EQ_FIRST_GAMES)
+    .option('--matrix-games <n>', `games per town × mafia cell of the matrix (default ${EQ_MATRIX_GAMES})`, once('--matrix-games'))
+    .option('--epsilon <points>', `a best response must gain more than this many points to join (default ${EQ_EPSILON})`, once('--epsilon'))
+    .option('--climb <n>', `the most one-change steps of a best response (default ${EQ_CLIMB}, at most 8)`, once('--climb'))
+    .option('--iterations <n>', `the most iterations (default ${EQ_ITERATIONS})`, once('--iterations'));
+  searchRunOptions(cmd, 'iteration', 'up to the number of CPUs')
     .addHelpText('after', `
 The double oracle: each side keeps a population of profiles (smart's parameters as --strategy specs),
 starting from --strategy. Every town profile plays every mafia profile on the same seeds; the zero-sum

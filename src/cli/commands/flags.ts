@@ -1,5 +1,6 @@
 // The flag groups several commands share, each declared once: a job's setup and seed, a workbench
-// command's arms, --tune's flags, the limits of protocol bots, and the report outputs. Options that take
+// command's arms, --tune's flags, a search's (tune, equilibrium), the limits of protocol bots, and the
+// report outputs. Options that take
 // one value are parsed by once(): given twice, they are refused, not the last.
 import type { Command } from 'commander';
 import { DEFAULT_BOT_SETTINGS } from '../../protocol/settings.js';
@@ -57,6 +58,34 @@ export function tuneOptions(cmd: Command): Command {
     .option('--tune-rounds <n>', 'with --tune: the most rounds per point, one side each (tune --rounds; default 12)', once('--tune-rounds'))
     .option('--tune-budget <n>', "with --tune: start no round of a point's tune once this many games have been played (tune --budget)", once('--tune-budget'))
     .option('--tune-state <dir>', 'with --tune: one tune state file per point in DIR; the same command continues where it stopped', once('--tune-state'));
+}
+
+/** A search's table and where it starts (tune, equilibrium; src/cli/search.ts reads them): --setup, --option, --strategy. */
+export function searchStartOptions(cmd: Command, strategyHelp: string): Command {
+  return setupOption(cmd)
+    .option('-o, --option <key=value>', 'a rule option or setup parameter (repeatable)', collect, [])
+    .option('--strategy <spec>', strategyHelp, collect, []);
+}
+
+/** A search's successive halving: the most games `mover` plays (--games), and every move's first stage (--first). */
+export function halvingOptions(cmd: Command, mover: string, games: number, first: number): Command {
+  return cmd
+    .option('-n, --games <n>', `the most games ${mover} plays, and the games that confirm it (default ${games})`, once('--games'))
+    .option('--first <n>', `games every move plays in the first stage of the halving (default ${first})`, once('--first'));
+}
+
+/**
+ * What bounds, seeds, threads and keeps a search (tune, equilibrium): a budget checked before each
+ * `unit`, the seed, the threads (`workers`: their default), the --state file, --json and --no-progress.
+ */
+export function searchRunOptions(cmd: Command, unit: string, workers: string): Command {
+  cmd
+    .option('--budget <n>', `start no ${unit} once this many games have been played (every arm counted)`, once('--budget'))
+    .option('--seed <n>', 'run seed: every unit of play is seeded from it', once('--seed'), '1')
+    .option('-w, --workers <n>', `threads; 1 plays in-process (default: ${workers})`, once('--workers'))
+    .option('--state <file>', 'keep every finished unit of play in FILE; run again with the same FILE to continue where it stopped', once('--state'))
+    .option('--json', 'print the result as JSON');
+  return progressOption(cmd);
 }
 
 /** The limits every protocol bot plays under and which plug-ins run isolated (src/cli/botFlags.ts parses them). */

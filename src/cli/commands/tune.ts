@@ -1,24 +1,17 @@
 // `mafia-sim tune`: alternating best response over a strategy's parameters (src/cli/tune.ts).
 import type { Command } from 'commander';
-import { collect, colours, once, terminalWidth } from '../common.js';
-import { renderTune, tuneCommand } from '../tune.js';
+import { colours, once, terminalWidth } from '../common.js';
+import { renderTune, tuneCommand, TUNE_FINAL_GAMES, TUNE_FIRST_GAMES, TUNE_ROUNDS } from '../tune.js';
 import type { Cli } from './context.js';
-import { progressOption, setupOption } from './flags.js';
+import { halvingOptions, searchRunOptions, searchStartOptions } from './flags.js';
 
 export function registerTune(program: Command, cli: Cli): void {
-  const cmd = setupOption(program.command('tune').description("alternating best response over a strategy's parameters: the town's against the mafia's, then the mafia's, until neither gains"))
-    .option('-o, --option <key=value>', 'a rule option or setup parameter (repeatable)', collect, [])
-    .option('--strategy <spec>', 'where to start, as for run (repeatable; default smart): TEAM= specs give each side its own', collect, [])
-    .option('--params <a,b,…>', 'tune only these parameters (default: every parameter that applies to the table)', once('--params'))
-    .option('-n, --games <n>', 'the most games a move plays, and the games that confirm it (default 8000)', once('--games'))
-    .option('--first <n>', 'games every move plays in the first stage of the halving (default 500)', once('--first'))
-    .option('--rounds <n>', 'the most rounds, one side each (default 12)', once('--rounds'))
-    .option('--budget <n>', 'start no round once this many games have been played (every arm counted)', once('--budget'))
-    .option('--seed <n>', 'run seed: every unit of play is seeded from it', once('--seed'), '1')
-    .option('-w, --workers <n>', 'threads; 1 plays in-process (default: one per 25,000 games of a round, up to the number of CPUs)', once('--workers'))
-    .option('--state <file>', 'keep every finished unit of play in FILE; run again with the same FILE to continue where it stopped', once('--state'))
-    .option('--json', 'print the result as JSON');
-  progressOption(cmd)
+  const cmd = searchStartOptions(
+    program.command('tune').description("alternating best response over a strategy's parameters: the town's against the mafia's, then the mafia's, until neither gains"),
+    'where to start, as for run (repeatable; default smart): TEAM= specs give each side its own',
+  ).option('--params <a,b,…>', 'tune only these parameters (default: every parameter that applies to the table)', once('--params'));
+  halvingOptions(cmd, 'a move', TUNE_FINAL_GAMES, TUNE_FIRST_GAMES).option('--rounds <n>', `the most rounds, one side each (default ${TUNE_ROUNDS})`, once('--rounds'));
+  searchRunOptions(cmd, 'round', 'one per 25,000 games of a round, up to the number of CPUs')
     .addHelpText('after', `
 Rounds alternate sides, the town first. In a round, each of the side's one-parameter moves (a number's
 grid neighbours and grid ends, a boolean flipped, every other word; mafia-sim strategies lists the

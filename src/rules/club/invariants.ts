@@ -2,7 +2,7 @@
 // when the event record is kept, an independent replay of it finds no jailed or dead actor, no voter
 // in jail, and nobody executed on a void vote.
 import type { Game } from '../../engine/game.js';
-
+import type { GameEvent } from '../../model/events.js';
 
 interface Replay {
   /** Events of the record already checked. */
@@ -33,78 +33,12 @@ export function checkClubInvariants(c: { readonly g: Game; readonly jailed: read
   return g.log ? replayRecord(g, jailed) : null;
 }
 
+/** Replays the events logged since the last check; the first problem found, else whether the state agrees. */
 function replayRecord(g: Game, jailed: readonly number[]): string | null {
-  let r = replays.get(g);
-  if (!r) {
-    r = { at: 0, alive: new Uint8Array(g.n + 1).fill(1), jailed: new Uint8Array(g.n + 1), phase: 'night', voidVote: false, executedToday: 0, yieldedTo: 0, heardInJail: new Uint8Array(g.n + 1) };
-    replays.set(g, r);
-  }
+  const r = replayOf(g);
   const log = g.log!;
-  const free = (seat: number, what: string): string | null => {
-    if (r.alive[seat] !== 1) return `dead seat ${seat} ${what}`;
-    if (r.jailed[seat] === 1) return `jailed seat ${seat} ${what} (C10.1)`;
-    return null;
-  };
   for (; r.at < log.length; r.at++) {
-    const e = log[r.at];
-    let problem: string | null = null;
-    switch (e.t) {
-      case 'phase':
-        r.phase = e.phase;
-        r.voidVote = false;
-        r.executedToday = 0;
-        r.heardInJail.fill(0);
-        break;
-      case 'yield':
-        problem = free(e.seat, 'yields time');
-        if (!problem && (r.alive[e.target] !== 1 || r.jailed[e.target] !== 1)) problem = `seat ${e.seat} yields time to seat ${e.target}, who is not a living prisoner (C10.4)`;
-        else if (!problem && r.heardInJail[e.target] === 1) problem = `jailed seat ${e.target} is given the floor twice in one day (C10.4)`;
-        r.yieldedTo = e.target;
-        r.heardInJail[e.target] = 1;
-        break;
-      case 'speech':
-        if (r.yieldedTo === e.seat && r.jailed[e.seat] === 1) r.yieldedTo = 0; // C10.4: given the floor
-        else problem = free(e.seat, 'speaks');
-        break;
-      case 'vote':
-        problem = free(e.seat, 'votes');
-        break;
-      case 'action':
-      case 'propose':
-      case 'check':
-      case 'duel':
-        problem = free(e.seat, `acts (${e.t === 'action' ? e.kind : e.t})`);
-        break;
-      case 'cancelled':
-        problem = free(e.seat, 'cancels the vote') ?? (e.seat === e.condemned ? `seat ${e.seat} cancels their own execution (C4.3)` : null);
-        break;
-      case 'noElimination':
-        if (r.phase === 'day') r.voidVote = true;
-        break;
-      case 'eliminated':
-      case 'died':
-        if (r.alive[e.seat] !== 1) problem = `seat ${e.seat} dies twice`;
-        if (e.t === 'eliminated' && (e.cause === 'vote' || e.cause === 'shootout')) {
-          if (r.voidVote) problem = `seat ${e.seat} executed on a void vote (C4.2, C4.3)`;
-          if (++r.executedToday > 1) problem = 'two executions in one day';
-        }
-        r.alive[e.seat] = 0;
-        r.jailed[e.seat] = 0;
-        break;
-      case 'lastWord':
-        if (r.alive[e.seat] === 1) problem = `living seat ${e.seat} gives a last word`;
-        break;
-      case 'jailed':
-        if (r.alive[e.seat] !== 1 || r.jailed[e.seat] === 1) problem = `seat ${e.seat} jailed while dead or in jail`;
-        r.jailed[e.seat] = 1;
-        break;
-      case 'released':
-        if (r.jailed[e.seat] !== 1) problem = `seat ${e.seat} released but not in jail`;
-        r.jailed[e.seat] = 0;
-        break;
-      default:
-        break;
-    }
+    const problem = replayEvent(r, log[r.at]);
     if (problem) {
       r.at++;
       return problem;
@@ -115,4 +49,93 @@ function replayRecord(g: Game, jailed: readonly number[]): string | null {
     if (r.jailed[s] !== (jailed[s] !== 0 ? 1 : 0)) return `the record and the state disagree on whether seat ${s} is jailed`;
   }
   return null;
+}
+
+/** The game's replay, started at the first check. */
+function replayOf(g: Game): Replay {
+  let r = replays.get(g);
+  if (!r) {
+    r = { at: 0, alive: new Uint8Array(g.n + 1).fill(1), jailed: new Uint8Array(g.n + 1), phase: 'night', voidVote: false, executedToday: 0, yieldedTo: 0, heardInJail: new Uint8Array(g.n + 1) };
+    replays.set(g, r);
+  }
+  return r;
+}
+
+/** Null if a seat may act (alive and free), else what is wrong with `what` it does. */
+function unfree(r: Replay, seat: number, what: string): string | null {
+  if (r.alive[seat] !== 1) return `dead seat ${seat} ${what}`;
+  if (r.jailed[seat] === 1) return `jailed seat ${seat} ${what} (C10.1)`;
+  return null;
+}
+
+/** Applies one event to the replay; what is wrong with it, or null. */
+function replayEvent(r: Replay, e: GameEvent): string | null {
+  switch (e.t) {
+    case 'phase':
+      r.phase = e.phase;
+      r.voidVote = false;
+      r.executedToday = 0;
+      r.heardInJail.fill(0);
+      return null;
+    case 'yield':
+      return replayYield(r, e.seat, e.target);
+    case 'speech':
+      if (r.yieldedTo === e.seat && r.jailed[e.seat] === 1) {
+        r.yieldedTo = 0; // C10.4: given the floor
+        return null;
+      }
+      return unfree(r, e.seat, 'speaks');
+    case 'vote':
+      return unfree(r, e.seat, 'votes');
+    case 'action':
+    case 'propose':
+    case 'check':
+    case 'duel':
+      return unfree(r, e.seat, `acts (${e.t === 'action' ? e.kind : e.t})`);
+    case 'cancelled':
+      return unfree(r, e.seat, 'cancels the vote') ?? (e.seat === e.condemned ? `seat ${e.seat} cancels their own execution (C4.3)` : null);
+    case 'noElimination':
+      if (r.phase === 'day') r.voidVote = true;
+      return null;
+    case 'eliminated':
+    case 'died':
+      return replayDeath(r, e.seat, e.t === 'eliminated' && (e.cause === 'vote' || e.cause === 'shootout'));
+    case 'lastWord':
+      return r.alive[e.seat] === 1 ? `living seat ${e.seat} gives a last word` : null;
+    case 'jailed': {
+      const problem = r.alive[e.seat] !== 1 || r.jailed[e.seat] === 1 ? `seat ${e.seat} jailed while dead or in jail` : null;
+      r.jailed[e.seat] = 1;
+      return problem;
+    }
+    case 'released': {
+      const problem = r.jailed[e.seat] !== 1 ? `seat ${e.seat} released but not in jail` : null;
+      r.jailed[e.seat] = 0;
+      return problem;
+    }
+    default:
+      return null;
+  }
+}
+
+/** C10.4: a free seat yields its time to a living prisoner, who is given the floor at most once a day. */
+function replayYield(r: Replay, seat: number, target: number): string | null {
+  let problem = unfree(r, seat, 'yields time');
+  if (!problem && (r.alive[target] !== 1 || r.jailed[target] !== 1)) problem = `seat ${seat} yields time to seat ${target}, who is not a living prisoner (C10.4)`;
+  else if (!problem && r.heardInJail[target] === 1) problem = `jailed seat ${target} is given the floor twice in one day (C10.4)`;
+  r.yieldedTo = target;
+  r.heardInJail[target] = 1;
+  return problem;
+}
+
+/** A death: nobody dies twice, and a day executes at most once, never on a void vote (C4.2, C4.3). */
+function replayDeath(r: Replay, seat: number, execution: boolean): string | null {
+  let problem: string | null = null;
+  if (r.alive[seat] !== 1) problem = `seat ${seat} dies twice`;
+  if (execution) {
+    if (r.voidVote) problem = `seat ${seat} executed on a void vote (C4.2, C4.3)`;
+    if (++r.executedToday > 1) problem = 'two executions in one day';
+  }
+  r.alive[seat] = 0;
+  r.jailed[seat] = 0;
+  return problem;
 }
