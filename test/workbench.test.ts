@@ -383,3 +383,13 @@ describe('docs/balancing.md', () => {
     });
   }
 });
+
+describe("a sweep's strategy_source column", () => {
+  it('names where the strategies come from: the equilibrium mix, tuned.json, or smart’s own defaults', async () => {
+    const { playedSides, sideSource } = await import('../src/report/sides.js');
+    const { loadSetup } = await import('../src/setup/load.js');
+    expect(sideSource(playedSides([], loadSetup('ukrainian', [])))).toBe('equilibrium mix');
+    expect(sideSource(playedSides([], loadSetup('club-12', [])))).toBe('tuned.json:club-12');
+    expect(sideSource(playedSides(['smart:tuned=false'], loadSetup('club-12', [])))).toBe('own defaults');
+  });
+});

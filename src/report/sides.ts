@@ -13,6 +13,8 @@ export interface PlayedSide {
   readonly plays: string;
   /** The tuned.json entry whose values it plays (the setup's name), or null. */
   readonly tuned: string | null;
+  /** It plays the setup's equilibrium mix (strategies/smart/equilibria.json, its own or carried over). */
+  readonly mixed: boolean;
   /** Re-tuned at this point (--tune): `plays` is the tune's result, started from `spec`. */
   readonly retuned: boolean;
   /** Where its parameters come from, in words ('' for a strategy without parameters). */
@@ -48,7 +50,7 @@ export function playedSides(strategies: readonly string[], setup: SetupLike): Pl
     const plays = resolvedSpec(spec, setup, team);
     const mix = plays === spec ? null : defaultMixSource(spec, setup, team);
     const tuned = plays === spec || mix !== null ? null : setup.name;
-    return { spec, plays, tuned, retuned: false, source: mix ?? sourceOf(spec, tuned, setup) };
+    return { spec, plays, tuned, mixed: mix !== null, retuned: false, source: mix ?? sourceOf(spec, tuned, setup) };
   };
   if (strategies.length === 0) {
     const byDefault = (s: PlayedSide): PlayedSide => ({ ...s, source: s.source === '' ? 'the default' : `the default; ${s.source}` });
@@ -125,6 +127,6 @@ export function sidesLine(arms: ReadonlyArray<{ readonly label: string; readonly
 /** Where an arm's parameters came from, in a word for a CSV cell: `re-tuned`, `tuned.json:NAME` or `own defaults`. */
 export function sideSource(s: PlayedSides): string {
   if (s.town.retuned) return 're-tuned';
-  const entries = [...new Set([s.town.tuned, s.mafia.tuned].filter((t) => t !== null))];
-  return entries.length === 0 ? 'own defaults' : `tuned.json:${entries.join('+')}`;
+  const entries = [...new Set([s.town, s.mafia].flatMap((side) => (side.mixed ? ['equilibrium mix'] : side.tuned !== null ? [`tuned.json:${side.tuned}`] : [])))];
+  return entries.length === 0 ? 'own defaults' : entries.join('+');
 }

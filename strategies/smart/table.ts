@@ -527,7 +527,7 @@ function append(list: number[], length: number, a: number, b: number): number {
  * Table afresh (Table.restart): games read in turn — one after another, or interleaved — read it again
  * from their record, so a Table is valid only until tableOf is next asked for other records of its
  * size. Nothing of one game is left in it for the next. (Not a WeakMap: its values outlive
- * young-generation collections, see src/views/view.ts.)
+ * young-generation collections, see src/views/sharedRecord.ts.)
  */
 const tables: Table[][] = [];
 
