@@ -77,11 +77,13 @@ export const MAX_ACT_SEATS = 30;
 export class Acts {
   readonly n: number;
   /**
-   * Counts the sittings of the table — a phase, the nominations of a day, a round of votes, each
-   * elimination: a reader may take in the votes and accusations of a sitting when the next begins, as
-   * a player sums up a round once it is over.
+   * Counts the sittings of the table that held acts of one seat towards another — a phase, the
+   * nominations of a day, a round of votes, each elimination: a reader may take in the votes and
+   * accusations of a sitting when the next begins, as a player sums up a round once it is over.
    */
   sitting = 0;
+  /** Whether acts of one seat towards another were read since the last sitting ended. */
+  private pairsRead = false;
   private voteRound = 0;
   private cursor = 0;
   /** Bit per living seat. */
@@ -139,15 +141,15 @@ export class Acts {
         const options = (v.round > 1 && this.tie !== 0 ? this.tie : this.nominees) & ~bit(v.seat);
         if (v.round !== this.voteRound) {
           this.voteRound = v.round;
-          this.sitting++;
+          this.endSitting();
         }
-        this.sink.pair(VOTE, v.seat, v.target, options);
+        this.pair(VOTE, v.seat, v.target, options);
         return;
       }
       case 'nominate': {
         const v = e as EventOf<'nominate'>;
-        if (this.nominees === 0) this.sitting++;
-        this.sink.pair(NOMINATE, v.seat, v.target, this.alive & ~this.nominees & ~bit(v.seat));
+        if (this.nominees === 0) this.endSitting();
+        this.pair(NOMINATE, v.seat, v.target, this.alive & ~this.nominees & ~bit(v.seat));
         this.nominees |= bit(v.target);
         return;
       }
@@ -161,7 +163,7 @@ export class Acts {
         return this.phase(e as EventOf<'phase'>);
       case 'eliminated': {
         const v = e as EventOf<'eliminated'>;
-        this.sitting++;
+        this.endSitting();
         this.alive &= ~bit(v.seat);
         this.reveal(v.seat, v.role);
         return;
@@ -185,8 +187,19 @@ export class Acts {
     }
   }
 
-  private phase(e: EventOf<'phase'>): void {
+  private pair(kind: number, actor: number, target: number, options: number): void {
+    this.sink.pair(kind, actor, target, options);
+    this.pairsRead = true;
+  }
+
+  private endSitting(): void {
+    if (!this.pairsRead) return;
     this.sitting++;
+    this.pairsRead = false;
+  }
+
+  private phase(e: EventOf<'phase'>): void {
+    this.endSitting();
     this.voteRound = 0;
     this.nominees = 0;
     this.tie = 0;
@@ -259,10 +272,10 @@ export class Acts {
           if (this.valid(x.seat)) this.report(seat, x.seat, x.result === 'black' ? 1 : -1);
           break;
         case 'accuse':
-          if (this.valid(x.seat)) this.sink.pair(ACCUSE, seat, x.seat, this.alive & ~bit(seat));
+          if (this.valid(x.seat)) this.pair(ACCUSE, seat, x.seat, this.alive & ~bit(seat));
           break;
         case 'vouch':
-          if (this.valid(x.seat)) this.sink.pair(VOUCH, seat, x.seat, this.alive & ~bit(seat));
+          if (this.valid(x.seat)) this.pair(VOUCH, seat, x.seat, this.alive & ~bit(seat));
           break;
       }
     }

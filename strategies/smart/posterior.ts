@@ -288,11 +288,12 @@ export class Posterior implements ActSink {
       const p = e * invSum[t];
       z += p;
       const team = teams[t];
+      // (each pair once, the lower seat first: conditionedOnRed reads both orders from it)
       for (let b = team; b !== 0; b &= b - 1) {
         const a = 31 - Math.clz32(b & -b);
         pBlack[a] += p;
         const row = a * stride;
-        for (let c = team; c !== 0; c &= c - 1) pBoth[row + 31 - Math.clz32(c & -c)] += p;
+        for (let c = b & (b - 1); c !== 0; c &= c - 1) pBoth[row + 31 - Math.clz32(c & -c)] += p;
       }
       if (!this.oneInvestigator) continue;
       for (let j = 0; j < claimantSeats.length; j++) {
@@ -324,7 +325,8 @@ export class Posterior implements ActSink {
     // Where the record all but convicts me, the difference loses its digits: work it out in full.
     if (red < 1e-3) return this.conditioned(this.publicRed | bit(me), 0, 0, blackOut, invOut);
     for (let s = 0; s <= n; s++) {
-      blackOut[s] = Math.max(0, (pBlack[s] - pBoth[me * stride + s]) / red);
+      const both = s < me ? pBoth[s * stride + me] : pBoth[me * stride + s];
+      blackOut[s] = Math.max(0, (pBlack[s] - both) / red);
       invOut[s] = Math.max(0, (pInv[s] - pInvBlack[s * stride + me]) / red);
     }
     blackOut[me] = 0;
