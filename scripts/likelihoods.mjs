@@ -1,5 +1,5 @@
 // `npm run likelihoods [-- SETUP… [likelihoods flags]]`: runs `mafia-sim likelihoods` for each built-in
-// setup named (default: ukrainian) and writes its entry into strategies/smart/likelihoods.json, which the
+// setup named (default: ukrainian and club-12; club-20 has too many possible teams for the reader) and writes its entry into strategies/smart/likelihoods.json, which the
 // reasoning reader (smart:reader=posterior) reads the table by (docs/strategies.md, "The reasoning
 // reader"). The games are played as the setup plays by default — the readers included, reading by the
 // entry as it stands — so the numbers measured are those of the play that reads by them; `--rounds K`
@@ -21,7 +21,7 @@ if (!Number.isInteger(rounds) || rounds < 1) {
 const firstFlag = args.findIndex((a) => a.startsWith('-'));
 const setups = firstFlag < 0 ? args : args.slice(0, firstFlag);
 const flags = firstFlag < 0 ? [] : args.slice(firstFlag);
-if (setups.length === 0) setups.push('ukrainian');
+if (setups.length === 0) setups.push('ukrainian', 'club-12');
 
 for (const setup of setups) {
   for (let round = 1; round <= rounds; round++) {
