@@ -1,10 +1,11 @@
 // `npm run likelihoods [-- SETUP… [likelihoods flags]]`: runs `mafia-sim likelihoods` for each built-in
-// setup named (default: ukrainian and club-12; club-20 has too many possible teams for the reader) and writes its entry into strategies/smart/likelihoods.json, which the
-// reasoning reader (smart:reader=posterior) reads the table by (docs/strategies.md, "The reasoning
-// reader"). The games are played as the setup plays by default — the readers included, reading by the
-// entry as it stands — so the numbers measured are those of the play that reads by them; `--rounds K`
-// (default 2) measures K times, each round reading by the entry the round before wrote. The file is
-// rewritten whole after each round; an interrupted round writes nothing.
+// setup named (default: ukrainian and club-12; club-20 has too many possible teams for the reader) and
+// writes its entry into strategies/smart/likelihoods.json, which the reasoning reader
+// (smart:reader=posterior) reads the table by (docs/strategies.md, "The reasoning reader"). The
+// games are played as the setup plays by default — the readers included, reading by the entry as it
+// stands — so the numbers measured are those of the play that reads by them; `--rounds K` (default
+// 2) measures K times, each round reading by the entry the round before wrote. The file is rewritten
+// whole after each round; an interrupted round writes nothing.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
