@@ -24,9 +24,9 @@ const UNIT = { arms: [['town=smart', 'mafia=smart'], ['town=smart', 'mafia=smart
 const STATE = { format: 1, kind: 'tune-state', key: { setup: 'vanilla', overrides: [], seed: '1' }, units: { r0: UNIT } };
 const withUnit = (edit) => ({ ...STATE, units: { r0: { ...UNIT, ...edit } } });
 
-/** Writes shard `i/n` of `run --setup vanilla --games 40 --json` to `file`, edited by `edit` and checksummed again (a forger's work). */
-function shard(dir, file, which, edit) {
-  const r = spawnSync(process.execPath, [BIN, 'run', '--setup', 'vanilla', '--games', '40', '--shard', which, '--json', '--workers', '1'], { cwd: dir, encoding: 'utf8' });
+/** Writes shard `i/n` of `run --setup vanilla --games 40 --json` (or of `args`) to `file`, edited by `edit` and checksummed again (a forger's work). */
+function shard(dir, file, which, edit, args = ['run', '--setup', 'vanilla', '--games', '40']) {
+  const r = spawnSync(process.execPath, [BIN, ...args, '--shard', which, '--json', '--workers', '1'], { cwd: dir, encoding: 'utf8' });
   const { checksum: _, ...body } = JSON.parse(r.stdout);
   edit?.(body);
   writeFileSync(join(dir, file), JSON.stringify({ ...body, checksum: `sha256:${createHash('sha256').update(JSON.stringify(body)).digest('hex')}` }, null, 2));
@@ -248,6 +248,10 @@ export const CASES = [
     ['merge-forged-seat-swap', 'two seats\' wins traded, the checksum recomputed', (r) => ((r.seats[0].win.count += 1), (r.seats[1].win.count -= 1)), /b\.json: .*seats\[0\]\.win\.share: .* is not what the report's own counts give/],
     ['merge-forged-setup', 'the table\'s rule set edited, the checksum recomputed', (r) => (r.setup.rules = 'club'), /b\.json: .*setup\.rules: "club", but vanilla plays vanilla rules/],
     ['merge-shifted-range', 'the second shard\'s range shifted, the checksum recomputed', (r) => ((r.range.first += 10), (r.range.end += 10)), /games 20–29 are in none of the reports/],
+    ['merge-stretched-partial', 'the second shard marked partial and its range stretched, the checksum recomputed', (r) => ((r.partial = true), (r.range.end += 20)), /b\.json: .*games \+ failedGames \(20\) is not the range's 40 games/],
+    ['merge-forged-out-day-1', 'every seat out on day 1 in every game, the checksum recomputed', (r) => r.seats.forEach((s) => (s.outDay1.count = r.games)), /b\.json: .*seats\[0\]: survival \d+ \+ outDay1 20 \+ killedNight1 \d+ is \d+, more than the 20 games/],
+    ['merge-forged-length', 'every game 50 days longer, the checksum recomputed', (r) => (r.length.histogram = r.length.histogram.map(([d, n]) => [d + 50, n])), /b\.json: .*length\.histogram: a game of \d+ days; games last 0 to maxDays \(40\) days/],
+    ['merge-forged-death-days', 'a role\'s death days zeroed, the checksum recomputed', (r) => (r.roles[0].deathDays = 0), /b\.json: .*roles\[0\] \(mafia\)\.deathDays: 0 for \d+ deaths/],
   ].map(([id, what, edit, says]) => ({
     id, what: `merge a.json b.json: ${what}`,
     make: (dir) => {
@@ -256,6 +260,23 @@ export const CASES = [
     },
     args: ['merge', 'a.json', 'b.json', '--json'], expect: refused(says),
   })),
+  {
+    id: 'merge-forged-option', what: 'merge a.json b.json: both shards given a rule option the rule set does not have, the checksums recomputed',
+    make: (dir) => {
+      shard(dir, 'a.json', '1/2', (r) => (r.setup.options.bogus = 3));
+      shard(dir, 'b.json', '2/2', (r) => (r.setup.options.bogus = 3));
+    },
+    args: ['merge', 'a.json', 'b.json', '--json', '--html', 'm.html'], expect: refused(/a\.json: .*setup\.options\.bogus: not an option of the vanilla rule set/, { absent: ['m.html'] }),
+  },
+  {
+    id: 'merge-club-size-variant', what: 'merge the shards of club-12 --option players=25 (the built-in table club-25)',
+    make: (dir) => {
+      const args = ['run', '--setup', 'club-12', '--option', 'players=25', '--strategy', 'random', '--games', '6'];
+      shard(dir, 'a.json', '1/2', undefined, args);
+      shard(dir, 'b.json', '2/2', undefined, args);
+    },
+    args: ['merge', 'a.json', 'b.json', '--json'], expect: { code: 0, check: ({ stdout }) => (JSON.parse(stdout).setup.name === 'club-25' ? null : `merged setup ${JSON.parse(stdout).setup.name}`) },
+  },
   {
     id: 'compare-no-arms', what: 'compare (no setups, no settings)',
     args: ['compare', '--games', '100'], expect: refused(/compare: arms 1 \(baseline\) and 2 .* play the same table/),
