@@ -1,15 +1,17 @@
 // Merge trusts nothing (issue 32): a shard whose checksum a forger recomputed is still refused, one
 // error line naming the file and the field, unless it agrees with itself and with its setup — its range
 // and its games, its seats and its teams, its days and its deaths, its points and its outcomes, its
-// metrics and its evenings. Each forgery below is a careful one: its derived numbers (shares, intervals, means)
+// metrics and its evenings; a workbench shard's paired counts with its arms' runs, every figure with
+// its raw counts. Each forgery below is a careful one: its derived numbers (shares, intervals, means)
 // made again from the edited counts, its checksum recomputed, so only the check named can catch it.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mergeCommand } from '../src/cli/merge.js';
+import { compareCommand } from '../src/cli/compare.js';
+import { mergeCommand, mergeReports } from '../src/cli/merge.js';
 import { runCommand, type RunFlags } from '../src/cli/run.js';
-import { reportJson } from '../src/report/integrity.js';
+import { checksummed, reportJson } from '../src/report/integrity.js';
 import { assembleReport, tallyFromReport, type Report } from '../src/report/report.js';
 import { cli } from './helpers/cli.js';
 
@@ -184,5 +186,74 @@ describe('merge: a run shard agrees with itself and with its setup', () => {
     expect(r.stderr).toMatch(/^mafia-sim: error: .*cli-early\.json: not a mafia-sim run --json report \(format 2\): seats\[0\]: /);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(existsSync(html)).toBe(false);
+  });
+});
+
+describe('merge: a workbench shard agrees with its arms and its raw counts', () => {
+  const shards: string[] = [];
+  beforeAll(async () => {
+    for (const shard of ['1/2', '2/2']) {
+      const { report } = await compareCommand([], { setup: 'vanilla', option: [], strategy: ['random'], seed: '1', games: '60', workers: '1', progress: false, left: [], right: ['mafia=1'], side: [], shard });
+      const path = file(`cmp-${shard.replace('/', '-')}.json`);
+      writeFileSync(path, JSON.stringify(checksummed(report), null, 2));
+      shards.push(path);
+    }
+  });
+  type Shard = { arms: Array<Record<string, any>> } & Record<string, unknown>;
+  const forgeShard = (name: string, edit: (d: Shard) => void) => {
+    const { checksum: _, ...body } = JSON.parse(readFileSync(shards[1], 'utf8'));
+    edit(body);
+    writeFileSync(file(name), JSON.stringify(checksummed(body), null, 2));
+    return file(name);
+  };
+  const refusedShard = (path: string, says: RegExp) => expect(() => mergeReports([shards[0], path])).toThrow(says);
+
+  it('honest shards merge', () => {
+    expect(mergeReports(shards).report.range).toEqual({ first: 0, end: 60 });
+  });
+
+  it("an arm's paired counts add up, row by row, to its baseline's outcomes and, column by column, to its own", () => {
+    const rows = forgeShard('pairs-rows.json', (d) => {
+      const p = d.arms[1].vsBaseline.pairs;
+      p[0][0] += 3;
+      p[1][1] -= 3;
+    });
+    refusedShard(rows, /pairs-rows\.json: not a mafia-sim workbench report \(format 1\): arms\[1\]\.vsBaseline\.pairs\[0\]: pairs \d+ games the baseline ended town, but its run has outcomes\.town \d+/);
+    const cols = forgeShard('pairs-cols.json', (d) => {
+      const p = d.arms[1].vsBaseline.pairs;
+      const [from, to] = p[0][0] > 0 ? [0, 1] : [1, 0];
+      p[from][from] -= 1;
+      p[from][to] += 1;
+    });
+    refusedShard(cols, /pairs-cols\.json: .*arms\[1\]\.vsBaseline\.pairs\[\*\]\[\d\]: pairs \d+ games the arm ended \w+, but its run has outcomes\.\w+ \d+/);
+  });
+
+  it("per seat, the paired tables count each arm's seat wins and survivals", () => {
+    const seat = forgeShard('seat.json', (d) => {
+      const t = d.arms[1].vsBaseline.details.seatWin[0];
+      const [from, to] = t[0] > 0 ? [0, 3] : [3, 0];
+      t[from] -= 1;
+      t[to] += 1;
+    });
+    refusedShard(seat, /seat\.json: .*arms\[1\]\.vsBaseline\.details\.seatWin\[0\]: the baseline's seat 1 win count \d+, but its run has \d+/);
+  });
+
+  it("every arm's run covers the shard's range", () => {
+    const shifted = forgeShard('shifted.json', (d) => {
+      const { checksum: _, ...run } = d.arms[1].run;
+      d.arms[1].run = checksummed({ ...run, range: { first: run.range.first + 100, end: run.range.end + 100 } });
+    });
+    refusedShard(shifted, /shifted\.json: .*arms\[1\]\.run\.range: 130–159, not the report's 30–59/);
+  });
+
+  it('every figure is what the raw counts give: a difference or a verdict edited alone is refused', () => {
+    const diff = forgeShard('diff.json', (d) => {
+      d.arms[1].vsBaseline.outcomes.town.diff += 0.25;
+    });
+    refusedShard(diff, /diff\.json: .*arms\[1\]\.vsBaseline\.outcomes\.town\.diff: .* is not what the report's own counts give/);
+    const verdicts = forgeShard('verdicts.json', (d) => {
+      d.verdicts = ['mafia=1 vs baseline: town +50.0 points, p < 0.001'];
+    });
+    refusedShard(verdicts, /verdicts\.json: .*verdicts\[0\]: .* is not what the report's own counts give/);
   });
 });

@@ -31,6 +31,7 @@ function shard(dir, file, which, edit, args = ['run', '--setup', 'vanilla', '--g
   edit?.(body);
   writeFileSync(join(dir, file), JSON.stringify({ ...body, checksum: `sha256:${createHash('sha256').update(JSON.stringify(body)).digest('hex')}` }, null, 2));
 }
+const COMPARE = ['compare', '--setup', 'vanilla', '--strategy', 'random', '--right', 'mafia=1', '--games', '40'];
 
 const FIXTURES = join(ROOT, 'test', 'fixtures');
 const HOSTILE_BOT = join(FIXTURES, 'bots', 'hostile_bot.mjs');
@@ -277,6 +278,17 @@ export const CASES = [
     },
     args: ['merge', 'a.json', 'b.json', '--json'], expect: { code: 0, check: ({ stdout }) => (JSON.parse(stdout).setup.name === 'club-25' ? null : `merged setup ${JSON.parse(stdout).setup.name}`) },
   },
+  ...[
+    ['merge-compare-forged-pairs', 'an arm\'s paired outcomes moved', (d) => ((d.arms[1].vsBaseline.pairs[0][0] += 3), (d.arms[1].vsBaseline.pairs[1][1] -= 3)), /b\.json: .*arms\[1\]\.vsBaseline\.pairs\[0\]: pairs \d+ games the baseline ended town, but its run has outcomes\.town \d+/],
+    ['merge-compare-forged-difference', 'an arm\'s town difference edited', (d) => (d.arms[1].vsBaseline.outcomes.town.diff += 0.25), /b\.json: .*arms\[1\]\.vsBaseline\.outcomes\.town\.diff: .* is not what the report's own counts give/],
+  ].map(([id, what, edit, says]) => ({
+    id, what: `merge a.json b.json of compare: ${what}, the checksum recomputed`,
+    make: (dir) => {
+      shard(dir, 'a.json', '1/2', undefined, COMPARE);
+      shard(dir, 'b.json', '2/2', edit, COMPARE);
+    },
+    args: ['merge', 'a.json', 'b.json', '--json'], expect: refused(says),
+  })),
   {
     id: 'compare-no-arms', what: 'compare (no setups, no settings)',
     args: ['compare', '--games', '100'], expect: refused(/compare: arms 1 \(baseline\) and 2 .* play the same table/),
