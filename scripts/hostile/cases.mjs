@@ -21,8 +21,18 @@ const ERROR_LINE = /^mafia-sim: error: [^\n]+\n$/;
 
 /** A tune state of `tune --setup vanilla --games 200` (seed 1), and one of its units. */
 const UNIT = { arms: [['town=smart', 'mafia=smart'], ['town=smart', 'mafia=smart:bloc=false']], from: 0, to: 200, pairs: [[[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], [[40, 6, 0, 0], [10, 144, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]], base: { town: 46, mafia: 154, draw: 0, stalemate: 0 } };
-const STATE = { format: 1, kind: 'tune-state', key: { setup: 'vanilla', overrides: [], seed: '1' }, units: { r0: UNIT } };
+const STATE = { format: 2, kind: 'tune-state', key: { setup: 'vanilla', overrides: [], seed: '1', table: {}, settings: {} }, units: { r0: UNIT } };
 const withUnit = (edit) => ({ ...STATE, units: { r0: { ...UNIT, ...edit } } });
+
+/** A tune (or equilibrium) of `args` played with `--state file`, its state edited by `edit` (a forger's work: every count still adds up). */
+function state(dir, file, args, edit) {
+  const r = spawnSync(process.execPath, [BIN, ...args, '--state', file], { cwd: dir, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${args.join(' ')}: exit ${r.status}: ${r.stderr}`);
+  const s = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  edit?.(s);
+  writeFileSync(join(dir, file), JSON.stringify(s));
+}
+const TUNE = ['tune', '--setup', 'vanilla', '--params', 'bloc,nominateBlind', '--games', '40', '--first', '20', '--rounds', '2', '--workers', '1'];
 
 /** Writes shard `i/n` of `run --setup vanilla --games 40 --json` (or of `args`) to `file`, edited by `edit` and checksummed again (a forger's work). */
 function shard(dir, file, which, edit, args = ['run', '--setup', 'vanilla', '--games', '40']) {
@@ -194,7 +204,8 @@ export const CASES = [
 
   // 3. Structured inputs validated: tune state, shards for merge, compare's arms.
   ...[
-    ['state-wrong-shape', 'a JSON file of the wrong shape', { kind: 'tune-state', format: 1 }, /--state st\.json: key: must be a mapping of setup, overrides and seed/],
+    ['state-wrong-shape', 'a JSON file of the wrong shape', { kind: 'tune-state', format: 2 }, /--state st\.json: key: must be a mapping of setup, overrides, seed, table and settings/],
+    ['state-old-format', 'a file of format 1 (no table, no settings)', { ...STATE, format: 1 }, /--state st\.json: format: must be 2, got 1 \(a file of an earlier mafia-sim/],
     ['state-null-key', 'key: null', { ...STATE, key: null }, /--state st\.json: key: must be a mapping/],
     ['state-units-null', 'units: null', { ...STATE, units: null }, /--state st\.json: units: must be a mapping/],
     ['state-negative-count', 'a negative count', withUnit({ base: { ...UNIT.base, town: -5 } }), /--state st\.json: units\.r0\.base\.town: must be a whole number of at least 0, got -5/],
@@ -208,9 +219,39 @@ export const CASES = [
   })),
   {
     id: 'equilibrium-state-wrong-shape', what: 'equilibrium --state FILE: a unit without arms',
-    files: { 'eq.json': JSON.stringify({ format: 1, kind: 'equilibrium-state', key: STATE.key, units: { 'cell:a|b': { from: 0 } } }) },
+    files: { 'eq.json': JSON.stringify({ format: 2, kind: 'equilibrium-state', key: STATE.key, units: { 'cell:a|b': { from: 0 } } }) },
     args: ['equilibrium', '--setup', 'vanilla', '--state', 'eq.json'],
     expect: refused(/--state eq\.json: units\.cell:a\|b\.arms: must be a list of arms/, { unchanged: ['eq.json'] }),
+  },
+  ...[
+    ['state-forged-history', 'a stage\'s counts edited (still adding up) so the halving would have kept another move', (s) => {
+      const pairs = s.units.r0s0.pairs;
+      const last = pairs.length - 1;
+      pairs[last] = pairs[last].map((row, b) => (b < 2 ? [row.reduce((a, n) => a + n, 0), 0, 0, 0] : row));
+    }, TUNE, /--state st\.json: units\.r0s1\.arms\[1\]\[0\]: .*, but the tune, replaying the units before it, plays .* there: the file does not replay to itself/],
+    ['state-stray-unit', 'a unit added that no run of the tune plays', (s) => (s.units.r9s0 = s.units.r0s0), TUNE, /--state st\.json: units\.r9s0: a unit the tune never plays, replaying the units before it/],
+    ['state-moved-unit', 'a confirmation moved to other games', (s) => ((s.units.r0c.from += 7), (s.units.r0c.to += 7)), TUNE, /--state st\.json: units\.r0c\.from: 5000007, but the tune, replaying the units before it, plays 5000000 there/],
+    ['state-other-settings', 'made by the same tune with another --games', undefined, TUNE.map((a) => (a === '40' ? '80' : a)), /--state st\.json: key\.settings\.finalGames: 40 in the file, 80 here: a state file continues only the same tune/],
+  ].map(([id, what, edit, args, says]) => ({
+    id, what: `tune --state FILE: ${what}`,
+    make: (dir) => state(dir, 'st.json', TUNE, edit),
+    args: [...args, '--state', 'st.json'], expect: refused(says, { unchanged: ['st.json'] }), timeoutMs: 60_000,
+  })),
+  {
+    id: 'state-setup-edited', what: 'tune --setup ./t.yaml --state FILE: the setup file edited since the state was made',
+    files: { 't.yaml': SETUP },
+    make: (dir) => {
+      state(dir, 'st.json', ['tune', '--setup', './t.yaml', '--params', 'bloc', '--games', '40', '--first', '20', '--rounds', '2', '--workers', '1']);
+      writeFileSync(join(dir, 't.yaml'), SETUP.replace('townie: 5', 'townie: 6'));
+    },
+    args: ['tune', '--setup', './t.yaml', '--params', 'bloc', '--games', '40', '--first', '20', '--rounds', '2', '--workers', '1', '--state', 'st.json'],
+    expect: refused(/--state st\.json: key\.table\.players: 7 in the file, 8 here: the setup changed since the file was made/, { unchanged: ['st.json'] }), timeoutMs: 60_000,
+  },
+  {
+    id: 'equilibrium-state-stray-unit', what: 'equilibrium --state FILE: a unit added that no run of the equilibrium plays',
+    make: (dir) => state(dir, 'eq.json', ['equilibrium', '--setup', 'vanilla', '--games', '20', '--first', '10', '--matrix-games', '20', '--climb', '1', '--iterations', '1', '--workers', '1'], (s) => (s.units['i7town0s0'] = s.units['cell:smart|smart'])),
+    args: ['equilibrium', '--setup', 'vanilla', '--games', '20', '--first', '10', '--matrix-games', '20', '--climb', '1', '--iterations', '1', '--workers', '1', '--state', 'eq.json'],
+    expect: refused(/--state eq\.json: units\.i7town0s0: a unit the equilibrium never plays/, { unchanged: ['eq.json'] }), timeoutMs: 60_000,
   },
   {
     id: 'equilibrium-state-is-setup', what: 'equilibrium --setup ./t.yaml --state ./t.yaml',

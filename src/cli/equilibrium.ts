@@ -1,7 +1,7 @@
 // `mafia-sim equilibrium`: the double oracle over a strategy's space (src/equilibrium/equilibrium.ts),
 // with a progress bar, Ctrl-C and a resumable --state file, as `tune` has.
 import type { ChalkInstance } from 'chalk';
-import { runEquilibrium, type EquilibriumReport } from '../equilibrium/equilibrium.js';
+import { equilibriumStateKey, runEquilibrium, type EquilibriumReport } from '../equilibrium/equilibrium.js';
 import { sidesFromSpecs } from '../exploit/variants.js';
 import { UserError } from '../errors.js';
 import { wrapItems, UNLIMITED } from '../report/fit.js';
@@ -52,7 +52,7 @@ export async function equilibriumCommand(flags: EquilibriumFlags, signal?: Abort
   // The search starts from tune's point (strategies/smart/tuned.json), not from the mix it ships.
   const start = sidesFromSpecs(flags.strategy, setup, false);
   const workers = workerCount(flags.workers, 20 * finalGames);
-  const cache = flags.state === undefined ? undefined : openStateFile(flags.state, { setup: flags.setup, overrides: flags.option, seed }, 'equilibrium-state');
+  const cache = flags.state === undefined ? undefined : openStateFile(flags.state, equilibriumStateKey({ setupArg: flags.setup, overrides: flags.option, setup, seed, start, matrixGames, firstGames, finalGames, epsilon: epsilon / 100, climb }), 'equilibrium-state');
   const report = await interruptible(
     (stop) =>
       withProgress(flags.progress !== false, (onProgress) =>

@@ -10,7 +10,7 @@ import { formatDifference, formatRate } from '../report/text.js';
 import { loadSetup } from '../setup/load.js';
 import { specValues } from '../strategy/registry.js';
 import { openStateFile } from '../tune/stateFile.js';
-import { runTune, type TuneReport } from '../tune/tune.js';
+import { runTune, tuneStateKey, type TuneReport } from '../tune/tune.js';
 import { parseCount, parseSeed, workerCount } from './common.js';
 import { interruptible } from './interrupt.js';
 import { withProgress } from './progress.js';
@@ -45,7 +45,7 @@ export async function tuneCommand(flags: TuneFlags, signal?: AbortSignal): Promi
   const params = flags.params === undefined ? null : parseParamList(flags.params, start.town);
   if (params !== null) for (const k of params) neverMoved(k, flags.params!, start, setup);
   const workers = workerCount(flags.workers, 20 * finalGames);
-  const cache = flags.state === undefined ? undefined : openStateFile(flags.state, { setup: flags.setup, overrides: flags.option, seed });
+  const cache = flags.state === undefined ? undefined : openStateFile(flags.state, tuneStateKey({ setupArg: flags.setup, overrides: flags.option, setup, seed, start, params, firstGames, finalGames }));
   const report = await interruptible((stop) =>
     withProgress(flags.progress !== false, (onProgress) =>
       runTune({ setupArg: flags.setup, overrides: flags.option, setup, seed, workers, signal: stop, onProgress, start, params, firstGames, finalGames, rounds, budget, cache }),

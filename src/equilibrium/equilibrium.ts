@@ -24,7 +24,7 @@ import { deckDecisions, deviationVariants, tuneVariants, withSide, type SideSpec
 import { wilson } from '../stats/intervals.js';
 import { OutcomePairs, type PairedDifference } from '../stats/paired.js';
 import { mixName, type MixPart } from '../strategy/mix.js';
-import { bestResponse, CONFIRM_AT, Interrupted, ROUND_STRIDE, unitRunner, type Objective, type Unit, type UnitCache } from '../tune/tune.js';
+import { bestResponse, CONFIRM_AT, Interrupted, ROUND_STRIDE, unitRunner, type Objective, type StateKey, type Unit, type UnitCache } from '../tune/tune.js';
 import { solveMatrixGame } from './matrixGame.js';
 
 export const EQUILIBRIUM_FORMAT = 1;
@@ -105,6 +105,12 @@ export interface EquilibriumReport extends EquilibriumSettings {
   readonly history: readonly IterationRecord[];
 }
 
+/** What an equilibrium's --state file is kept under: the units it plays depend on these and nothing else. */
+export function equilibriumStateKey(x: Pick<EquilibriumInput, 'setupArg' | 'overrides' | 'setup' | 'seed' | 'start' | 'matrixGames' | 'firstGames' | 'finalGames' | 'epsilon' | 'climb'>): StateKey {
+  const settings = { start: x.start, matrixGames: x.matrixGames, firstGames: x.firstGames, finalGames: x.finalGames, epsilon: x.epsilon, climb: x.climb };
+  return { setup: x.setupArg, overrides: x.overrides, seed: x.seed, table: setupSummary(x.setup), settings };
+}
+
 /** The zero-sum game's objective: the town's win rate, up for the town and down for the mafia. */
 export const townWinObjective: Objective = (pairs, side) => {
   const g = sideGain(pairs, 'town');
@@ -117,6 +123,8 @@ export function mixSpec(parts: readonly MixPart[]): string {
 }
 
 export async function runEquilibrium(x: EquilibriumInput): Promise<EquilibriumReport> {
+  // A kept state replays to itself, or nothing is played: the same decisions, on the kept units alone.
+  await x.cache?.replay?.(async (kept, iterations) => (await runEquilibrium({ ...x, cache: kept, iterations, budget: null, signal: undefined, onProgress: undefined })).history.length);
   const runner = unitRunner(x, estimate(x));
   const unit = runner.unit;
   const pop: Record<Team, string[]> = { town: [x.start.town], mafia: [x.start.mafia] };
