@@ -371,7 +371,7 @@ export const CASES = [
     expect: { code: 1, check: failedGames(20, /wrote a line of more than 65,536 characters/) }, timeoutMs: 60_000,
   },
   {
-    id: 'exec-bot-leaves-processes', what: 'run with an exec: bot that starts children: in its group, under setsid, double-forked, holding stdout',
+    id: 'exec-bot-leaves-processes', what: 'run with an exec: bot that starts children: in its group, under setsid, double-forked, holding stdout, with a cleared environment',
     args: ['run', '--setup', 'vanilla', '--games', '5', '--json', '--strategy', `town=exec:node ${HOSTILE_BOT} spawn ${TAG}`],
     marker: `sleep ${TAG}.`, expect: { code: 0 }, timeoutMs: 60_000,
   },
