@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runEquilibrium, type EquilibriumInput } from '../src/equilibrium/equilibrium.js';
+import { equilibriumStateKey, runEquilibrium, type EquilibriumInput } from '../src/equilibrium/equilibrium.js';
 import { sidesFromSpecs } from '../src/exploit/variants.js';
 import { playJobGame } from '../src/runner/job.js';
 import { loadSetup } from '../src/setup/load.js';
@@ -50,11 +50,11 @@ describe('equilibrium', () => {
   it('a run stopped part-way and started again with the same state gives the uninterrupted result; so do two workers', async () => {
     const whole = await runEquilibrium(tiny());
     const path = join(mkdtempSync(join(tmpdir(), 'eq-')), 'state.json');
-    const key = { setup: 'vanilla', overrides: [], seed: '1' };
+    const key = equilibriumStateKey(tiny());
     const stop = new AbortController();
     const file = openStateFile(path, key, 'equilibrium-state');
     let saved = 0;
-    const stopping: UnitCache = { get: (id) => file.get(id), put: (id, u) => { file.put(id, u); if (++saved === 4) stop.abort(); } };
+    const stopping: UnitCache = { get: (...a) => file.get(...a), put: (id, u) => { file.put(id, u); if (++saved === 4) stop.abort(); }, replay: (w) => file.replay!(w) };
     const cut = await runEquilibrium(tiny({ cache: stopping, signal: stop.signal }));
     expect(cut.stopped).toBe('interrupted');
     expect(cut.partial).toBe(true);

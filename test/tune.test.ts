@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { deckDecisions, parameterVariants, sidesFromSpecs, tuneValues, tuneVariants } from '../src/exploit/variants.js';
 import { loadSetup } from '../src/setup/load.js';
 import { openStateFile } from '../src/tune/stateFile.js';
-import { runTune, type TuneInput, type UnitCache } from '../src/tune/tune.js';
+import { runTune, tuneStateKey, type TuneInput, type UnitCache } from '../src/tune/tune.js';
 import { SMART_PARAMS } from '../strategies/smart/params.js';
 import { cli } from './helpers/cli.js';
 
@@ -43,12 +43,12 @@ describe('tune', () => {
     const whole = await runTune(tiny());
     const dir = mkdtempSync(join(tmpdir(), 'tune-'));
     const path = join(dir, 'state.json');
-    const key = { setup: 'vanilla', overrides: [], seed: '1' };
+    const key = tuneStateKey(tiny());
     // Stop after the third unit of play is saved (an interrupt, as Ctrl-C gives).
     const stop = new AbortController();
     const file = openStateFile(path, key);
     let saved = 0;
-    const stopping: UnitCache = { get: (id) => file.get(id), put: (id, u) => { file.put(id, u); if (++saved === 3) stop.abort(); } };
+    const stopping: UnitCache = { get: (...a) => file.get(...a), put: (id, u) => { file.put(id, u); if (++saved === 3) stop.abort(); }, replay: (w) => file.replay!(w) };
     const cut = await runTune(tiny({ cache: stopping, signal: stop.signal }));
     expect(cut.stopped).toBe('interrupted');
     expect(cut.partial).toBe(true);
@@ -57,7 +57,7 @@ describe('tune', () => {
     const resumed = openStateFile(path, key);
     expect(resumed.resumed).toBe(3);
     let playedAgain = 0;
-    const counting: UnitCache = { get: (id) => resumed.get(id), put: (id, u) => { playedAgain++; resumed.put(id, u); } };
+    const counting: UnitCache = { get: (...a) => resumed.get(...a), put: (id, u) => { playedAgain++; resumed.put(id, u); }, replay: (w) => resumed.replay!(w) };
     const rest = await runTune(tiny({ cache: counting }));
     expect(JSON.stringify(rest)).toBe(JSON.stringify(whole));
     // Only what was missing was played.
@@ -85,7 +85,7 @@ describe('tune', () => {
   it('the command refuses a state file of another setup, and an unknown parameter, with one line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tune-'));
     const path = join(dir, 'state.json');
-    writeFileSync(path, JSON.stringify({ format: 1, kind: 'tune-state', key: { setup: 'club-12', overrides: [], seed: '1' }, units: {} }));
+    writeFileSync(path, JSON.stringify({ format: 2, kind: 'tune-state', key: { setup: 'club-12', overrides: [], seed: '1', table: {}, settings: {} }, units: {} }));
     const r = cli(['tune', '--setup', 'vanilla', '--state', path, '--games', '100']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -21,16 +21,27 @@ const ERROR_LINE = /^mafia-sim: error: [^\n]+\n$/;
 
 /** A tune state of `tune --setup vanilla --games 200` (seed 1), and one of its units. */
 const UNIT = { arms: [['town=smart', 'mafia=smart'], ['town=smart', 'mafia=smart:bloc=false']], from: 0, to: 200, pairs: [[[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]], [[40, 6, 0, 0], [10, 144, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]], base: { town: 46, mafia: 154, draw: 0, stalemate: 0 } };
-const STATE = { format: 1, kind: 'tune-state', key: { setup: 'vanilla', overrides: [], seed: '1' }, units: { r0: UNIT } };
+const STATE = { format: 2, kind: 'tune-state', key: { setup: 'vanilla', overrides: [], seed: '1', table: {}, settings: {} }, units: { r0: UNIT } };
 const withUnit = (edit) => ({ ...STATE, units: { r0: { ...UNIT, ...edit } } });
 
-/** Writes shard `i/n` of `run --setup vanilla --games 40 --json` to `file`, edited by `edit` and checksummed again (a forger's work). */
-function shard(dir, file, which, edit) {
-  const r = spawnSync(process.execPath, [BIN, 'run', '--setup', 'vanilla', '--games', '40', '--shard', which, '--json', '--workers', '1'], { cwd: dir, encoding: 'utf8' });
+/** A tune (or equilibrium) of `args` played with `--state file`, its state edited by `edit` (a forger's work: every count still adds up). */
+function state(dir, file, args, edit) {
+  const r = spawnSync(process.execPath, [BIN, ...args, '--state', file], { cwd: dir, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${args.join(' ')}: exit ${r.status}: ${r.stderr}`);
+  const s = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  edit?.(s);
+  writeFileSync(join(dir, file), JSON.stringify(s));
+}
+const TUNE = ['tune', '--setup', 'vanilla', '--params', 'bloc,nominateBlind', '--games', '40', '--first', '20', '--rounds', '2', '--workers', '1'];
+
+/** Writes shard `i/n` of `run --setup vanilla --games 40 --json` (or of `args`) to `file`, edited by `edit` and checksummed again (a forger's work). */
+function shard(dir, file, which, edit, args = ['run', '--setup', 'vanilla', '--games', '40']) {
+  const r = spawnSync(process.execPath, [BIN, ...args, '--shard', which, '--json', '--workers', '1'], { cwd: dir, encoding: 'utf8' });
   const { checksum: _, ...body } = JSON.parse(r.stdout);
   edit?.(body);
   writeFileSync(join(dir, file), JSON.stringify({ ...body, checksum: `sha256:${createHash('sha256').update(JSON.stringify(body)).digest('hex')}` }, null, 2));
 }
+const COMPARE = ['compare', '--setup', 'vanilla', '--strategy', 'random', '--right', 'mafia=1', '--games', '40'];
 
 const FIXTURES = join(ROOT, 'test', 'fixtures');
 const HOSTILE_BOT = join(FIXTURES, 'bots', 'hostile_bot.mjs');
@@ -193,7 +204,8 @@ export const CASES = [
 
   // 3. Structured inputs validated: tune state, shards for merge, compare's arms.
   ...[
-    ['state-wrong-shape', 'a JSON file of the wrong shape', { kind: 'tune-state', format: 1 }, /--state st\.json: key: must be a mapping of setup, overrides and seed/],
+    ['state-wrong-shape', 'a JSON file of the wrong shape', { kind: 'tune-state', format: 2 }, /--state st\.json: key: must be a mapping of setup, overrides, seed, table and settings/],
+    ['state-old-format', 'a file of format 1 (no table, no settings)', { ...STATE, format: 1 }, /--state st\.json: format: must be 2, got 1 \(a file of an earlier mafia-sim/],
     ['state-null-key', 'key: null', { ...STATE, key: null }, /--state st\.json: key: must be a mapping/],
     ['state-units-null', 'units: null', { ...STATE, units: null }, /--state st\.json: units: must be a mapping/],
     ['state-negative-count', 'a negative count', withUnit({ base: { ...UNIT.base, town: -5 } }), /--state st\.json: units\.r0\.base\.town: must be a whole number of at least 0, got -5/],
@@ -207,9 +219,39 @@ export const CASES = [
   })),
   {
     id: 'equilibrium-state-wrong-shape', what: 'equilibrium --state FILE: a unit without arms',
-    files: { 'eq.json': JSON.stringify({ format: 1, kind: 'equilibrium-state', key: STATE.key, units: { 'cell:a|b': { from: 0 } } }) },
+    files: { 'eq.json': JSON.stringify({ format: 2, kind: 'equilibrium-state', key: STATE.key, units: { 'cell:a|b': { from: 0 } } }) },
     args: ['equilibrium', '--setup', 'vanilla', '--state', 'eq.json'],
     expect: refused(/--state eq\.json: units\.cell:a\|b\.arms: must be a list of arms/, { unchanged: ['eq.json'] }),
+  },
+  ...[
+    ['state-forged-history', 'a stage\'s counts edited (still adding up) so the halving would have kept another move', (s) => {
+      const pairs = s.units.r0s0.pairs;
+      const last = pairs.length - 1;
+      pairs[last] = pairs[last].map((row, b) => (b < 2 ? [row.reduce((a, n) => a + n, 0), 0, 0, 0] : row));
+    }, TUNE, /--state st\.json: units\.r0s1\.arms\[1\]\[0\]: .*, but the tune, replaying the units before it, plays .* there: the file does not replay to itself/],
+    ['state-stray-unit', 'a unit added that no run of the tune plays', (s) => (s.units.r9s0 = s.units.r0s0), TUNE, /--state st\.json: units\.r9s0: a unit the tune never plays, replaying the units before it/],
+    ['state-moved-unit', 'a confirmation moved to other games', (s) => ((s.units.r0c.from += 7), (s.units.r0c.to += 7)), TUNE, /--state st\.json: units\.r0c\.from: 5000007, but the tune, replaying the units before it, plays 5000000 there/],
+    ['state-other-settings', 'made by the same tune with another --games', undefined, TUNE.map((a) => (a === '40' ? '80' : a)), /--state st\.json: key\.settings\.finalGames: 40 in the file, 80 here: a state file continues only the same tune/],
+  ].map(([id, what, edit, args, says]) => ({
+    id, what: `tune --state FILE: ${what}`,
+    make: (dir) => state(dir, 'st.json', TUNE, edit),
+    args: [...args, '--state', 'st.json'], expect: refused(says, { unchanged: ['st.json'] }), timeoutMs: 60_000,
+  })),
+  {
+    id: 'state-setup-edited', what: 'tune --setup ./t.yaml --state FILE: the setup file edited since the state was made',
+    files: { 't.yaml': SETUP },
+    make: (dir) => {
+      state(dir, 'st.json', ['tune', '--setup', './t.yaml', '--params', 'bloc', '--games', '40', '--first', '20', '--rounds', '2', '--workers', '1']);
+      writeFileSync(join(dir, 't.yaml'), SETUP.replace('townie: 5', 'townie: 6'));
+    },
+    args: ['tune', '--setup', './t.yaml', '--params', 'bloc', '--games', '40', '--first', '20', '--rounds', '2', '--workers', '1', '--state', 'st.json'],
+    expect: refused(/--state st\.json: key\.table\.players: 7 in the file, 8 here: the setup changed since the file was made/, { unchanged: ['st.json'] }), timeoutMs: 60_000,
+  },
+  {
+    id: 'equilibrium-state-stray-unit', what: 'equilibrium --state FILE: a unit added that no run of the equilibrium plays',
+    make: (dir) => state(dir, 'eq.json', ['equilibrium', '--setup', 'vanilla', '--games', '20', '--first', '10', '--matrix-games', '20', '--climb', '1', '--iterations', '1', '--workers', '1'], (s) => (s.units['i7town0s0'] = s.units['cell:smart|smart'])),
+    args: ['equilibrium', '--setup', 'vanilla', '--games', '20', '--first', '10', '--matrix-games', '20', '--climb', '1', '--iterations', '1', '--workers', '1', '--state', 'eq.json'],
+    expect: refused(/--state eq\.json: units\.i7town0s0: a unit the equilibrium never plays/, { unchanged: ['eq.json'] }), timeoutMs: 60_000,
   },
   {
     id: 'equilibrium-state-is-setup', what: 'equilibrium --setup ./t.yaml --state ./t.yaml',
@@ -248,11 +290,43 @@ export const CASES = [
     ['merge-forged-seat-swap', 'two seats\' wins traded, the checksum recomputed', (r) => ((r.seats[0].win.count += 1), (r.seats[1].win.count -= 1)), /b\.json: .*seats\[0\]\.win\.share: .* is not what the report's own counts give/],
     ['merge-forged-setup', 'the table\'s rule set edited, the checksum recomputed', (r) => (r.setup.rules = 'club'), /b\.json: .*setup\.rules: "club", but vanilla plays vanilla rules/],
     ['merge-shifted-range', 'the second shard\'s range shifted, the checksum recomputed', (r) => ((r.range.first += 10), (r.range.end += 10)), /games 20–29 are in none of the reports/],
+    ['merge-stretched-partial', 'the second shard marked partial and its range stretched, the checksum recomputed', (r) => ((r.partial = true), (r.range.end += 20)), /b\.json: .*games \+ failedGames \(20\) is not the range's 40 games/],
+    ['merge-forged-out-day-1', 'every seat out on day 1 in every game, the checksum recomputed', (r) => r.seats.forEach((s) => (s.outDay1.count = r.games)), /b\.json: .*seats\[0\]: survival \d+ \+ outDay1 20 \+ killedNight1 \d+ is \d+, more than the 20 games/],
+    ['merge-forged-length', 'every game 50 days longer, the checksum recomputed', (r) => (r.length.histogram = r.length.histogram.map(([d, n]) => [d + 50, n])), /b\.json: .*length\.histogram: a game of \d+ days; games last 0 to maxDays \(40\) days/],
+    ['merge-forged-death-days', 'a role\'s death days zeroed, the checksum recomputed', (r) => (r.roles[0].deathDays = 0), /b\.json: .*roles\[0\] \(mafia\)\.deathDays: 0 for \d+ deaths/],
   ].map(([id, what, edit, says]) => ({
     id, what: `merge a.json b.json: ${what}`,
     make: (dir) => {
       shard(dir, 'a.json', '1/2');
       shard(dir, 'b.json', '2/2', edit);
+    },
+    args: ['merge', 'a.json', 'b.json', '--json'], expect: refused(says),
+  })),
+  {
+    id: 'merge-forged-option', what: 'merge a.json b.json: both shards given a rule option the rule set does not have, the checksums recomputed',
+    make: (dir) => {
+      shard(dir, 'a.json', '1/2', (r) => (r.setup.options.bogus = 3));
+      shard(dir, 'b.json', '2/2', (r) => (r.setup.options.bogus = 3));
+    },
+    args: ['merge', 'a.json', 'b.json', '--json', '--html', 'm.html'], expect: refused(/a\.json: .*setup\.options\.bogus: not an option of the vanilla rule set/, { absent: ['m.html'] }),
+  },
+  {
+    id: 'merge-club-size-variant', what: 'merge the shards of club-12 --option players=25 (the built-in table club-25)',
+    make: (dir) => {
+      const args = ['run', '--setup', 'club-12', '--option', 'players=25', '--strategy', 'random', '--games', '6'];
+      shard(dir, 'a.json', '1/2', undefined, args);
+      shard(dir, 'b.json', '2/2', undefined, args);
+    },
+    args: ['merge', 'a.json', 'b.json', '--json'], expect: { code: 0, check: ({ stdout }) => (JSON.parse(stdout).setup.name === 'club-25' ? null : `merged setup ${JSON.parse(stdout).setup.name}`) },
+  },
+  ...[
+    ['merge-compare-forged-pairs', 'an arm\'s paired outcomes moved', (d) => ((d.arms[1].vsBaseline.pairs[0][0] += 3), (d.arms[1].vsBaseline.pairs[1][1] -= 3)), /b\.json: .*arms\[1\]\.vsBaseline\.pairs\[0\]: pairs \d+ games the baseline ended town, but its run has outcomes\.town \d+/],
+    ['merge-compare-forged-difference', 'an arm\'s town difference edited', (d) => (d.arms[1].vsBaseline.outcomes.town.diff += 0.25), /b\.json: .*arms\[1\]\.vsBaseline\.outcomes\.town\.diff: .* is not what the report's own counts give/],
+  ].map(([id, what, edit, says]) => ({
+    id, what: `merge a.json b.json of compare: ${what}, the checksum recomputed`,
+    make: (dir) => {
+      shard(dir, 'a.json', '1/2', undefined, COMPARE);
+      shard(dir, 'b.json', '2/2', edit, COMPARE);
     },
     args: ['merge', 'a.json', 'b.json', '--json'], expect: refused(says),
   })),
@@ -297,7 +371,7 @@ export const CASES = [
     expect: { code: 1, check: failedGames(20, /wrote a line of more than 65,536 characters/) }, timeoutMs: 60_000,
   },
   {
-    id: 'exec-bot-leaves-processes', what: 'run with an exec: bot that starts children: in its group, under setsid, double-forked, holding stdout',
+    id: 'exec-bot-leaves-processes', what: 'run with an exec: bot that starts children: in its group, under setsid, double-forked, holding stdout, with a cleared environment',
     args: ['run', '--setup', 'vanilla', '--games', '5', '--json', '--strategy', `town=exec:node ${HOSTILE_BOT} spawn ${TAG}`],
     marker: `sleep ${TAG}.`, expect: { code: 0 }, timeoutMs: 60_000,
   },

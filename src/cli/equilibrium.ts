@@ -1,7 +1,7 @@
 // `mafia-sim equilibrium`: the double oracle over a strategy's space (src/equilibrium/equilibrium.ts),
 // with a progress bar, Ctrl-C and a resumable --state file, as `tune` has.
 import type { ChalkInstance } from 'chalk';
-import { runEquilibrium, type EquilibriumReport } from '../equilibrium/equilibrium.js';
+import { equilibriumStateKey, runEquilibrium, type EquilibriumReport } from '../equilibrium/equilibrium.js';
 import { sidesFromSpecs } from '../exploit/variants.js';
 import { UserError } from '../errors.js';
 import { wrapItems, UNLIMITED } from '../report/fit.js';
@@ -37,7 +37,8 @@ export async function equilibriumCommand(flags: EquilibriumFlags, signal?: Abort
   const setup = loadSetup(flags.setup, flags.option);
   // The search starts from tune's point (strategies/smart/tuned.json), not from the mix it ships.
   const start = sidesFromSpecs(flags.strategy, setup, false);
-  const { workers, cache } = searchThreads(flags, seed, finalGames, 'equilibrium-state');
+  const key = equilibriumStateKey({ setupArg: flags.setup, overrides: flags.option, setup, seed, start, matrixGames, firstGames, finalGames, epsilon: epsilon / 100, climb });
+  const { workers, cache } = searchThreads(flags, key, finalGames, 'equilibrium-state');
   const report = await playSearch(flags, signal, (stop, onProgress) =>
     runEquilibrium({ setupArg: flags.setup, overrides: flags.option, setup, seed, workers, signal: stop, onProgress, start, matrixGames, firstGames, finalGames, epsilon: epsilon / 100, climb, iterations, budget, cache }),
   );

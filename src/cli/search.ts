@@ -4,7 +4,7 @@
 import type { SetupSummary } from '../report/report.js';
 import { line, setupArgs } from '../report/reproduce.js';
 import { openStateFile, type StateKind } from '../tune/stateFile.js';
-import type { UnitCache } from '../tune/tune.js';
+import type { StateKey, UnitCache } from '../tune/tune.js';
 import { parseCount, workerCount } from './common.js';
 import { interruptible } from './interrupt.js';
 import { withProgress } from './progress.js';
@@ -37,12 +37,12 @@ export function parseBudget(flags: SearchFlags): number | null {
 
 /**
  * The search's threads (sized for twenty moves' worth of games), and its --state file opened before any
- * game is played: a file made by another search, setup or seed, or a folder that cannot be written, is
- * refused now.
+ * game is played: a file made by another search, command (`key`), or a folder that cannot be written,
+ * is refused now.
  */
-export function searchThreads(flags: SearchFlags, seed: string, finalGames: number, kind: StateKind): { workers: number; cache: UnitCache | undefined } {
+export function searchThreads(flags: SearchFlags, key: StateKey, finalGames: number, kind: StateKind): { workers: number; cache: UnitCache | undefined } {
   const workers = workerCount(flags.workers, 20 * finalGames);
-  const cache = flags.state === undefined ? undefined : openStateFile(flags.state, { setup: flags.setup, overrides: flags.option, seed }, kind);
+  const cache = flags.state === undefined ? undefined : openStateFile(flags.state, key, kind);
   return { workers, cache };
 }
 

@@ -8,7 +8,7 @@ import { header, labelled, titled, wrapWords, UNLIMITED } from '../report/fit.js
 import { formatDifference, formatRate } from '../report/text.js';
 import { loadSetup } from '../setup/load.js';
 import { specValues } from '../strategy/registry.js';
-import { runTune, type TuneReport } from '../tune/tune.js';
+import { runTune, tuneStateKey, type TuneReport } from '../tune/tune.js';
 import { parseCount, parseSeed } from './common.js';
 import { halvingGames, parseBudget, playSearch, searchCommandLine, searchThreads, type SearchFlags } from './search.js';
 
@@ -30,7 +30,8 @@ export async function tuneCommand(flags: TuneFlags, signal?: AbortSignal): Promi
   const start = sidesFromSpecs(flags.strategy, setup);
   const params = flags.params === undefined ? null : parseParamList(flags.params, start.town);
   if (params !== null) for (const k of params) neverMoved(k, flags.params!, start, setup);
-  const { workers, cache } = searchThreads(flags, seed, finalGames, 'tune-state');
+  const key = tuneStateKey({ setupArg: flags.setup, overrides: flags.option, setup, seed, start, params, firstGames, finalGames });
+  const { workers, cache } = searchThreads(flags, key, finalGames, 'tune-state');
   const report = await playSearch(
     flags,
     signal,

@@ -24,7 +24,7 @@ import { deckDecisions, deviationVariants, tuneVariants, withSide, type SideSpec
 import { wilson } from '../stats/intervals.js';
 import { OutcomePairs, type PairedDifference } from '../stats/paired.js';
 import { mixName, type MixPart } from '../strategy/mix.js';
-import { bestResponse, CONFIRM_AT, halvingEstimate, Interrupted, ROUND_STRIDE, unitRunner, type Objective, type Unit, type UnitCache } from '../tune/tune.js';
+import { bestResponse, CONFIRM_AT, halvingEstimate, Interrupted, ROUND_STRIDE, unitRunner, type Objective, type StateKey, type Unit, type UnitCache } from '../tune/tune.js';
 import { solveMatrixGame } from './matrixGame.js';
 
 export const EQUILIBRIUM_FORMAT = 1;
@@ -105,6 +105,12 @@ export interface EquilibriumReport extends EquilibriumSettings {
   readonly history: readonly IterationRecord[];
 }
 
+/** What an equilibrium's --state file is kept under: the units it plays depend on these and nothing else. */
+export function equilibriumStateKey(x: Pick<EquilibriumInput, 'setupArg' | 'overrides' | 'setup' | 'seed' | 'start' | 'matrixGames' | 'firstGames' | 'finalGames' | 'epsilon' | 'climb'>): StateKey {
+  const settings = { start: x.start, matrixGames: x.matrixGames, firstGames: x.firstGames, finalGames: x.finalGames, epsilon: x.epsilon, climb: x.climb };
+  return { setup: x.setupArg, overrides: x.overrides, seed: x.seed, table: setupSummary(x.setup), settings };
+}
+
 /** The zero-sum game's objective: the town's win rate, up for the town and down for the mafia. */
 export const townWinObjective: Objective = (pairs, side) => {
   const g = sideGain(pairs, 'town');
@@ -117,6 +123,8 @@ export function mixSpec(parts: readonly MixPart[]): string {
 }
 
 export async function runEquilibrium(x: EquilibriumInput): Promise<EquilibriumReport> {
+  // A kept state replays to itself, or nothing is played: the same decisions, on the kept units alone.
+  await x.cache?.replay?.(async (kept, iterations) => (await runEquilibrium({ ...x, cache: kept, iterations, budget: null, signal: undefined, onProgress: undefined })).history.length);
   const runner = unitRunner(x, estimate(x));
   const unit = runner.unit;
   const pop: Record<Team, string[]> = { town: [x.start.town], mafia: [x.start.mafia] };
@@ -159,17 +167,8 @@ export async function runEquilibrium(x: EquilibriumInput): Promise<EquilibriumRe
     if (!(e instanceof Interrupted)) throw e;
     stopped = 'interrupted';
   }
-  let townWin: EquilibriumReport['townWin'] = null;
-  if (solved !== null && stopped !== 'interrupted') {
-    try {
-      const u = await unit('value', [{ ...x.start, town: mixSpec(solved.mix.town), mafia: mixSpec(solved.mix.mafia) }], CONFIRM_AT, CONFIRM_AT + 2 * x.finalGames);
-      const games = WINNERS.reduce((a, w) => a + u.base[w], 0);
-      townWin = { share: u.base.town / games, ...wilson(u.base.town, games), games };
-    } catch (e) {
-      if (!(e instanceof Interrupted)) throw e;
-      stopped = 'interrupted';
-    }
-  }
+  const townWin = solved !== null && stopped !== 'interrupted' ? await mixesValue(x, unit, solved) : null;
+  if (townWin === 'interrupted') stopped = 'interrupted';
   const matrix = pop.town.map((t) => pop.mafia.map((m) => cells.get(cellKey(t, m)) ?? NaN));
   return {
     format: EQUILIBRIUM_FORMAT,
@@ -191,10 +190,22 @@ export async function runEquilibrium(x: EquilibriumInput): Promise<EquilibriumRe
     value: solved?.value ?? null,
     mix: solved?.mix ?? { town: [], mafia: [] },
     specs: solved === null ? { town: '', mafia: '' } : { town: mixSpec(solved.mix.town), mafia: mixSpec(solved.mix.mafia) },
-    townWin,
+    townWin: townWin === 'interrupted' ? null : townWin,
     certificate,
     history,
   };
+}
+
+/** The town's win between the final mixes, on fresh games (the report's value), or 'interrupted'. */
+async function mixesValue(x: EquilibriumInput, unit: ReturnType<typeof unitRunner>['unit'], solved: Solved): Promise<EquilibriumReport['townWin'] | 'interrupted'> {
+  try {
+    const u = await unit('value', [{ ...x.start, town: mixSpec(solved.mix.town), mafia: mixSpec(solved.mix.mafia) }], CONFIRM_AT, CONFIRM_AT + 2 * x.finalGames);
+    const games = WINNERS.reduce((a, w) => a + u.base[w], 0);
+    return { share: u.base.town / games, ...wilson(u.base.town, games), games };
+  } catch (e) {
+    if (!(e instanceof Interrupted)) throw e;
+    return 'interrupted';
+  }
 }
 
 interface Solved {

@@ -99,10 +99,25 @@ export function botBridge(): Bridge {
 export const BOT_RUN_VARIABLE = 'MAFIA_SIM_BOT_RUN';
 
 /**
+ * This run's mark, a number from the token: every bot starts with its limit on file locks set to it
+ * (./ioThread.ts). Linux has not enforced that limit since 2.4.25, so it changes nothing a bot does;
+ * and it is inherited by whatever a bot starts — through a cleared environment (env -i), a session of
+ * its own (setsid), a double fork, closed file descriptors — so the run finds every such process by it
+ * (/proc/PID/limits). Null outside a command (no token).
+ */
+export function botMark(): number | null {
+  const token = process.env[BOT_RUN_VARIABLE];
+  const hex = token?.split('.')[1];
+  return hex === undefined || !/^[0-9a-f]{8,}$/.test(hex) ? null : 1_000_000_000 + (parseInt(hex.slice(0, 8), 16) % 1_000_000_000);
+}
+
+/**
  * In the main thread of a command: kills, at exit, every bot process an I/O thread (of any thread)
  * started and has not seen end — a bot stuck in a loop ignores its closed stdin — with its process
- * group; then every process that still carries this run's token in its environment (Linux: /proc),
- * which finds what a bot started in a session of its own (setsid) or let go of by a double fork.
+ * group; then every process still descended from this one (what an in-process plug-in started), and
+ * every process that carries this run's mark in its limits or its token in its environment (Linux:
+ * /proc), which finds what a bot started in a session of its own (setsid), with a cleared environment
+ * (env -i), or let go of by a double fork.
  */
 let reaping = false;
 
@@ -111,6 +126,7 @@ export function reapBotsAtExit(): void {
   reaping = true;
   const token = `${process.pid}.${randomBytes(6).toString('hex')}`;
   process.env[BOT_RUN_VARIABLE] = token;
+  const mark = botMark()!;
   const live = new Set<number>();
   const channel = new BroadcastChannel(BOT_PIDS_CHANNEL);
   channel.onmessage = (e) => {
@@ -127,26 +143,55 @@ export function reapBotsAtExit(): void {
         // gone already
       }
     }
-    killCarriers(`${BOT_RUN_VARIABLE}=${token}`);
+    killLeftovers(`${BOT_RUN_VARIABLE}=${token}`, mark);
   });
 }
 
-/** SIGKILLs every process of this user whose environment holds `entry` (none where there is no /proc). */
-export function killCarriers(entry: string): void {
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p) && Number(p) !== process.pid);
-  } catch {
-    return;
-  }
+/**
+ * SIGKILLs every process descended from this one, whose file-lock limit is `mark` or whose environment
+ * holds `entry` (none where there is no /proc). Again until a pass finds none: a process forked while
+ * its parent was being killed is found by the next.
+ */
+export function killLeftovers(entry: string, mark: number): void {
   const wanted = Buffer.from(`\0${entry}\0`);
   const first = Buffer.from(`${entry}\0`);
-  for (const pid of pids) {
+  const limit = new RegExp(`^Max file locks\\s+${mark}\\s`, 'm');
+  const killed = new Set<number>();
+  for (let pass = 0; pass < 10; pass++) {
+    let pids: number[];
     try {
-      const env = readFileSync(`/proc/${pid}/environ`);
-      if (env.indexOf(wanted) >= 0 || env.subarray(0, first.length).equals(first)) process.kill(Number(pid), 'SIGKILL');
+      pids = readdirSync('/proc').filter((p) => /^\d+$/.test(p)).map(Number).filter((p) => p !== process.pid && !killed.has(p));
     } catch {
-      // gone, or not ours to read
+      return;
     }
+    const parent = new Map<number, number>();
+    for (const pid of pids) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+        // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
+        parent.set(pid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      } catch {
+        // gone meanwhile
+      }
+    }
+    const ours = (pid: number) => {
+      for (let p = parent.get(pid), hops = 0; p !== undefined && p > 1 && hops < 64; p = parent.get(p), hops++) if (p === process.pid) return true;
+      return false;
+    };
+    let found = 0;
+    for (const pid of pids) {
+      try {
+        const carries = ours(pid) || limit.test(readFileSync(`/proc/${pid}/limits`, 'latin1')) || hasEntry(readFileSync(`/proc/${pid}/environ`), wanted, first);
+        if (!carries) continue;
+        process.kill(pid, 'SIGKILL');
+        killed.add(pid);
+        found++;
+      } catch {
+        // gone, or not ours to read or kill
+      }
+    }
+    if (found === 0) return;
   }
 }
+
+const hasEntry = (env: Buffer, wanted: Buffer, first: Buffer) => env.indexOf(wanted) >= 0 || env.subarray(0, first.length).equals(first);

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { BroadcastChannel, workerData, parentPort, type MessagePort } from 'node:worker_threads';
 import { parseBotMessage, type BotMessage } from './wire.js';
-import { BOT_PIDS_CHANNEL, type BotLaunch, type IoReply, type IoRequest } from './bridge.js';
+import { BOT_PIDS_CHANNEL, botMark, type BotLaunch, type IoReply, type IoRequest } from './bridge.js';
 import { MAX_MESSAGE_BYTES } from './settings.js';
 
 const { flag, replies } = workerData as { flag: Int32Array; replies: MessagePort };
@@ -53,8 +53,11 @@ function reply(r: IoReply): void {
 
 function launch(key: string, how: BotLaunch): Bot {
   // detached: its own process group, so a Ctrl-C at the terminal reaches the engine only; the engine
-  // ends its bots itself (and the main thread kills any left at exit: src/protocol/bridge.ts).
-  const child = spawn(how.file, how.args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...how.env }, detached: true });
+  // ends its bots itself (and the main thread kills any left at exit: src/protocol/bridge.ts). The run's
+  // mark goes on its file-lock limit (bash spells it -x, dash -w), which whatever it starts inherits.
+  const mark = botMark();
+  const [file, args] = mark === null ? [how.file, how.args] : ['/bin/sh', ['-c', `ulimit -w ${mark} 2>/dev/null || ulimit -x ${mark} 2>/dev/null; exec "$0" "$@"`, how.file, ...how.args]];
+  const child = spawn(file, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...how.env }, detached: true });
   const bot: Bot = { child, lines: [], dead: null, stderr: [], wake: null };
   const wake = () => {
     const w = bot.wake;

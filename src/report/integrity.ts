@@ -64,7 +64,9 @@ function shapeProblem(r: unknown): string | null {
   }
   if (!Array.isArray(r.seats) || !r.seats.every((x) => obj(x) && rate(x.survival) && rate(x.win) && rate(x.outDay1) && rate(x.killedNight1))) return 'seats: missing or invalid';
   if (!Array.isArray(r.failures) || !r.failures.every((f) => obj(f) && count(f.game) && typeof f.error === 'string' && typeof f.replay === 'string')) return 'failures: missing or invalid';
-  if (r.evenings !== undefined && !(obj(r.evenings) && Array.isArray(r.evenings.seats) && r.evenings.seats.every((x) => obj(x) && hist(x.histogram)))) return 'evenings: invalid';
+  if (r.illegalExamples !== undefined && !(Array.isArray(r.illegalExamples) && r.illegalExamples.every((x) => obj(x) && count(x.game) && typeof x.what === 'string'))) return 'illegalExamples: invalid';
+  if (r.precision !== undefined && !(obj(r.precision) && typeof r.precision.target === 'number' && typeof r.precision.halfWidth === 'number' && typeof r.precision.reached === 'boolean')) return 'precision: invalid';
+  if (r.evenings !== undefined && !(obj(r.evenings) && count(r.evenings.count) && Array.isArray(r.evenings.seats) && r.evenings.seats.every((x) => obj(x) && hist(x.histogram)))) return 'evenings: invalid';
   if (r.metrics !== undefined) {
     if (!Array.isArray(r.metrics)) return 'metrics: not a list';
     for (const [i, x] of r.metrics.entries()) {
@@ -95,7 +97,8 @@ function countsProblem(r: Report): string | null {
   if (total(r.length.histogram) !== r.games) return `length.histogram: counts ${total(r.length.histogram)} games, not ${r.games}`;
   const span = r.range.end - r.range.first;
   if (r.games + r.failedGames > span) return `games + failedGames (${r.games + r.failedGames}) exceed the range's ${span} games`;
-  if (!r.partial && r.games + r.failedGames !== span) return `games + failedGames (${r.games + r.failedGames}) is not the range's ${span} games, and the report is not partial`;
+  // A run stops between chunks, interrupted or not: its range is the games it played, partial or not.
+  if (r.games + r.failedGames !== span) return `games + failedGames (${r.games + r.failedGames}) is not the range's ${span} games (a report's range holds exactly its games, partial or not)`;
   if (r.failures.length !== Math.min(r.failedGames, 20)) return `failures: lists ${r.failures.length} of failedGames ${r.failedGames}`;
   const roleSeats = Object.values(r.setup.roles).reduce((n, k) => n + k, 0);
   if (roleSeats !== r.setup.players) return `setup.roles: sum to ${roleSeats} seats, not setup.players (${r.setup.players})`;

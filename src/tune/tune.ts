@@ -40,8 +40,26 @@ export interface UnitResult {
 }
 
 export interface UnitCache {
-  get(id: string): UnitResult | undefined;
+  /** The unit kept under `id` (the caller checks it is of these arms on these games). */
+  get(id: string, from: number, to: number, arms: readonly (readonly string[])[]): UnitResult | undefined;
   put(id: string, r: UnitResult): void;
+  /**
+   * Before anything is played: checks that the kept units replay to themselves — `walk` runs the
+   * command's own decisions, at most `limit` rounds (iterations), with the cache it is given, which
+   * serves the kept units alone, and says how many rounds it went through (src/tune/stateFile.ts).
+   */
+  replay?(walk: (kept: UnitCache, limit: number) => Promise<number>): Promise<void>;
+}
+
+/** What a state file's units depend on beyond their own arms and games, and what chooses them: they must match to be reused (./stateFile.ts). */
+export interface StateKey {
+  readonly setup: string;
+  readonly overrides: readonly string[];
+  readonly seed: string;
+  /** The table the setup and options give, compiled (a setup file edited since is another table). */
+  readonly table: SetupSummary;
+  /** The command's settings that decide which units it plays (not how far it goes). */
+  readonly settings: Readonly<Record<string, unknown>>;
 }
 
 /** What a tune is asked for (echoed in its report). */
@@ -106,7 +124,7 @@ export function unitRunner(x: ArmsPlan & { readonly cache?: UnitCache }, estimat
   let played = 0;
   const unit = async (id: string, arms: readonly SideSpecs[], from: number, to: number): Promise<UnitResult> => {
     const specs = arms.map(armSpecs);
-    const cached = x.cache?.get(id);
+    const cached = x.cache?.get(id, from, to, specs);
     if (cached !== undefined && cached.from === from && cached.to === to && JSON.stringify(cached.arms) === JSON.stringify(specs)) {
       played += (to - from) * arms.length;
       x.onProgress?.(Math.min(played, estimate), estimate);
@@ -128,6 +146,8 @@ export function unitRunner(x: ArmsPlan & { readonly cache?: UnitCache }, estimat
 }
 
 export async function runTune(x: TuneInput): Promise<TuneReport> {
+  // A kept state replays to itself, or nothing is played: the same decisions, on the kept units alone.
+  await x.cache?.replay?.(async (kept, rounds) => (await runTune({ ...x, cache: kept, rounds, budget: null, signal: undefined, onProgress: undefined })).history.length);
   const runner = unitRunner(x, x.budget ?? x.rounds * roundEstimate(x));
   const unit = runner.unit;
 
@@ -256,6 +276,11 @@ function report(x: TuneInput, profile: SideSpecs, history: readonly RoundRecord[
     certificate: { town: cert('town'), mafia: cert('mafia') },
     history,
   };
+}
+
+/** What a tune's --state file is kept under: the units it plays depend on these and nothing else. */
+export function tuneStateKey(x: Pick<TuneInput, 'setupArg' | 'overrides' | 'setup' | 'seed' | 'start' | 'params' | 'firstGames' | 'finalGames'>): StateKey {
+  return { setup: x.setupArg, overrides: x.overrides, seed: x.seed, table: setupSummary(x.setup), settings: { start: x.start, params: x.params, firstGames: x.firstGames, finalGames: x.finalGames } };
 }
 
 /** A spec's parameters that differ from its strategy's defaults. */

@@ -17,7 +17,7 @@ import { specValues } from '../strategy/registry.js';
 import type { PairedDifference } from '../stats/paired.js';
 import type { StrategyParamValue } from '../strategy/types.js';
 import { openStateFile } from '../tune/stateFile.js';
-import { changedParams, runTune, type TuneReport, type TuneSettings, type UnitCache } from '../tune/tune.js';
+import { changedParams, runTune, tuneStateKey, type TuneReport, type TuneSettings, type UnitCache } from '../tune/tune.js';
 import type { ArmSpec } from './arms.js';
 import { retunedSides, type PlayedSides } from '../report/sides.js';
 
@@ -83,7 +83,8 @@ export async function retuneArm(arm: ArmSpec, runSeed: string, plan: RetunePlan,
   let cache: UnitCache | undefined;
   if (plan.stateDir !== null) {
     mkdirSync(plan.stateDir, { recursive: true });
-    cache = openStateFile(join(plan.stateDir, `point-${seed}.json`), { setup: arm.setupArg, overrides: arm.overrides, seed });
+    const key = tuneStateKey({ setupArg: arm.setupArg, overrides: arm.overrides, setup, seed, start, params, firstGames: plan.firstGames, finalGames: plan.finalGames });
+    cache = openStateFile(join(plan.stateDir, `point-${seed}.json`), key);
   }
   const r = await run.progress((onProgress) =>
     runTune({ setupArg: arm.setupArg, overrides: arm.overrides, setup, seed, workers: run.workers, signal: run.signal, onProgress, start, params, firstGames: plan.firstGames, finalGames: plan.finalGames, rounds: plan.rounds, budget: plan.budget, cache }),
