@@ -1,11 +1,13 @@
-// `npm run equilibria [-- SETUP… [equilibrium flags]]`: runs `mafia-sim equilibrium` for each built-in
-// setup named (default: ukrainian; why not the club setups yet: docs/strategies.md, "Club tables"),
-// starting from smart's tuned point, and writes each
-// side's mix into strategies/smart/equilibria.json with the table it was solved at, the command that
-// produced it and what it measured (the town win between the mixes, the certificate). smart plays the
-// mix by default at that table and, carried over, at every table of the same rule set (docs/strategies.md,
-// "Equilibrium"). Each run keeps its --state in .equilibrium-state/, so an interrupted run continues
-// where it stopped; the file is rewritten whole after each setup, and an interrupted run writes nothing.
+// `npm run equilibria [-- SETUP… [equilibrium flags]]`: runs `mafia-sim equilibrium` for each
+// built-in setup named (default: ukrainian; why not the club setups yet: docs/strategies.md, "Club
+// tables"), starting from smart's tuned point, and writes each side's mix into
+// strategies/smart/equilibria.json with the table it was solved at, the command that produced it and
+// what it measured (the town win between the mixes, the certificate). `-- --from REPORT.json` writes
+// the entry of a run made otherwise (its --json report; other --strategy starts, say) instead. smart
+// plays the mix by default at that table and, carried over, at every table of the same rule set
+// (docs/strategies.md, "Equilibrium"). Each run keeps its --state in .equilibrium-state/, so an
+// interrupted run continues where it stopped; the file is rewritten whole after each setup, and an
+// interrupted run writes nothing.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +16,18 @@ import { currentTable, DOC, withTable } from './equilibrium-table.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataPath = `${root}strategies/smart/equilibria.json`;
 const args = process.argv.slice(2);
+// --from REPORT.json: write the entry of an equilibrium run already made (its --json report), as the
+// run below would; for a run started elsewhere or from other --strategy specs (the entry keeps its command).
+const fromAt = args.indexOf('--from');
+if (fromAt >= 0) {
+  const e = JSON.parse(readFileSync(args[fromAt + 1], 'utf8'));
+  if (e.partial || e.stopped === 'interrupted') {
+    console.error(`equilibria: ${args[fromAt + 1]}: an interrupted run; ${dataPath} not changed`);
+    process.exit(1);
+  }
+  write(e.setup.name, e);
+  process.exit(0);
+}
 const firstFlag = args.findIndex((a) => a.startsWith('-'));
 const setups = firstFlag < 0 ? args : args.slice(0, firstFlag);
 const flags = firstFlag < 0 ? [] : args.slice(firstFlag);
@@ -31,13 +45,18 @@ for (const setup of setups) {
   }
   const e = JSON.parse(r.stdout);
   const minutes = (Date.now() - started) / 60000;
+  write(setup, e);
+  console.error(`equilibria: ${setup}: ${e.stopped} after ${e.history.length} iterations, ${e.played} games, ${minutes.toFixed(1)} min; town ${pct(e.townWin.share)} (${pct(e.townWin.low)}–${pct(e.townWin.high)})`);
+}
+
+/** The run's entry into the data file (rewritten whole), and the docs' table made from it. */
+function write(setup, e) {
   const data = JSON.parse(readFileSync(dataPath, 'utf8'));
   data[setup] = entryOf(e);
   const sorted = Object.fromEntries(Object.keys(data).sort().map((k) => [k, data[k]]));
   writeFileSync(`${dataPath}.tmp`, JSON.stringify(sorted, null, 2) + '\n');
   renameSync(`${dataPath}.tmp`, dataPath);
   writeFileSync(DOC, withTable(readFileSync(DOC, 'utf8'), currentTable())); // docs/strategies.md's table
-  console.error(`equilibria: ${setup}: ${e.stopped} after ${e.history.length} iterations, ${e.played} games, ${minutes.toFixed(1)} min; town ${pct(e.townWin.share)} (${pct(e.townWin.low)}–${pct(e.townWin.high)})`);
 }
 
 /** What the data keeps of a run's report. */
