@@ -257,6 +257,8 @@ class SmartPlayer implements Player {
     const nominees = view.nominees();
     const already = nominees.length;
     if (!m.town) {
+      const partner = this.p.distance > 0 && already < 3 ? this.suspectedPartner(m, options) : 0;
+      if (partner !== 0 && rng.chance(this.p.distance)) return partner;
       const pick = this.blocPick(view, m, options, this.dangerScores(m), rng, m.ally);
       return pick !== 0 && already < 3 ? pick : null;
     }
@@ -339,6 +341,18 @@ class SmartPlayer implements Player {
     for (const s of options) if (top === 0 || pub[s] > pub[top]) top = s;
     if (top === 0 || m.ally[top] !== 1 || top === m.me) return 0;
     for (const s of options) if (s !== top && pub[s] >= pub[top]) return 0;
+    return top;
+  }
+
+  /**
+   * The partner a mafia member may distance himself from (`distance`): of the partners he may nominate,
+   * the one the table suspects most, if the table suspects him at all (nominating a partner nobody
+   * doubts would only hand him to the town). 0 if none.
+   */
+  private suspectedPartner(m: Mind, options: readonly number[]): number {
+    const pub = m.suspicion(false);
+    let top = 0;
+    for (const s of options) if (s !== m.me && m.ally[s] === 1 && pub[s] > EPS && (top === 0 || pub[s] > pub[top])) top = s;
     return top;
   }
 

@@ -151,7 +151,7 @@ describe('the likelihoods, measured from play', () => {
   });
 });
 
-describe('the answer to a reader that counts blocs: bus', () => {
+describe('the answers to a reader that counts blocs: bus and distance', () => {
   // Day 2: the lone commissar claimant (seat 1) reported seat 10 black; 10 and citizen 5 are on the block.
   const log: GameEvent[] = [phase('night', 0), phase('day', 1), speech(1, claim), phase('night', 1), phase('day', 2), speech(1, { type: 'check', seat: 10, result: 'black' })];
   const vote: DecisionRequest = { kind: 'vote', options: [10, 5], canPass: false, intent: null };
@@ -164,5 +164,16 @@ describe('the answer to a reader that counts blocs: bus', () => {
     const half = votes(0.5).filter((v) => v === 10).length;
     expect(half).toBeGreaterThan(8); // binomial(40, 0.5): 8…32 holds with probability > 0.9999
     expect(half).toBeLessThan(32);
+  });
+
+  it('U3: a mafia member nominates the partner the table suspects most, as often as distance says; never one nobody suspects', () => {
+    const nominate: DecisionRequest = { kind: 'nominate', options: [2, 3, 4, 5, 6, 7, 8, 9, 10, 12], canPass: true, intent: null };
+    const picks = (distance: number, at: GameEvent[]) =>
+      Array.from({ length: 40 }, (_, k) => smart.withParams!({ tuned: false, distance }).createPlayer(11).decide(scene({ roles: UKRAINIAN, day: 2, log: at }).view(11), nominate, createRng(`distance/${k}`)));
+    expect(picks(1, log).every((v) => v === 10)).toBe(true);
+    expect(picks(0, log).filter((v) => v === 9 || v === 10 || v === 12)).toHaveLength(0);
+    // Nobody suspects a partner (no report yet): distance names none.
+    const quiet = log.slice(0, -1);
+    expect(picks(1, quiet).filter((v) => v === 9 || v === 10 || v === 12)).toHaveLength(0);
   });
 });
