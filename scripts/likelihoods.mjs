@@ -2,10 +2,10 @@
 // setup named (default: ukrainian and club-12; club-20 has too many possible teams for the reader) and
 // writes its entry into strategies/smart/likelihoods.json, which the reasoning reader
 // (smart:reader=posterior) reads the table by (docs/strategies.md, "The reasoning reader"). The
-// games are played as the setup plays by default — the readers included, reading by the entry as it
-// stands — so the numbers measured are those of the play that reads by them; `--rounds K` (default
-// 2) measures K times, each round reading by the entry the round before wrote. The file is rewritten
-// whole after each round; an interrupted round writes nothing.
+// games are played by the flags given, else by the setup's own (DEFAULT_FLAGS below), else as the
+// setup plays by default — the readers included, reading by the entry as it stands; `--rounds K`
+// (default 2) measures K times, each round reading by the entry the round before wrote. The file is
+// rewritten whole after each round; an interrupted round writes nothing.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -21,12 +21,22 @@ if (!Number.isInteger(rounds) || rounds < 1) {
 }
 const firstFlag = args.findIndex((a) => a.startsWith('-'));
 const setups = firstFlag < 0 ? args : args.slice(0, firstFlag);
-const flags = firstFlag < 0 ? [] : args.slice(firstFlag);
+const given = firstFlag < 0 ? null : args.slice(firstFlag);
 if (setups.length === 0) setups.push('ukrainian', 'club-12');
+
+/** The mafia profile ukrainian ships, and the mix of its variants the reader's numbers are measured against. */
+const SHIPPED = 'smart:fakeClaim=1,fakeClaimDay=1,claimPlan=once';
+/**
+ * Each setup's flags when none are given: ukrainian's entry is measured with a posterior town against
+ * a mix of mafia play (so that no act is read as proof because one profile never makes it).
+ */
+const DEFAULT_FLAGS = {
+  ukrainian: ['--strategy', 'town=smart:reader=posterior', '--strategy', `mafia=mix:${SHIPPED}@0.4|${SHIPPED},bus=1,bloc=false@0.2|${SHIPPED},distance=0.5@0.2|${SHIPPED},bus=1,distance=0.5,bloc=false@0.2`],
+};
 
 for (const setup of setups) {
   for (let round = 1; round <= rounds; round++) {
-    const argv = ['likelihoods', '--setup', setup, ...flags, '--json'];
+    const argv = ['likelihoods', '--setup', setup, ...(given ?? DEFAULT_FLAGS[setup] ?? []), '--json'];
     console.error(`mafia-sim ${argv.join(' ')}   (round ${round} of ${rounds})`);
     const r = spawnSync(process.execPath, [`${root}bin/mafia-sim.js`, ...argv], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 });
     if (r.status !== 0) {
