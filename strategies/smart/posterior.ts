@@ -9,7 +9,7 @@
 // One Posterior per game reads the public record for every seat; a seat's Belief conditions it on what
 // that seat alone knows (its colour, its checks, being the investigator).
 import type { PublicRecord } from '../../src/views/view.js';
-import { Acts, bit, isClaim, MAX_ACT_SEATS, popcount, type ActSink } from './acts.js';
+import { Acts, bit, isClaim, MAX_ACT_SEATS, type ActSink } from './acts.js';
 import { BLACK_CLASS, INVESTIGATOR_CLASS, RED_CLASS, type Likelihoods } from './likelihoods.js';
 
 /** The most teams enumerated exactly (C(12, 4) = 495 on a Ukrainian table); a larger table is not read this way. */
@@ -391,6 +391,10 @@ export class Posterior implements ActSink {
   }
 }
 
+/**
+ * One scratch array for a pass's per-seat or per-team numbers, grown to the largest asked for: read
+ * only within the call that asked (a pass is never interrupted by another).
+ */
 let SCRATCH = new Float64Array(0);
 function scratch(length: number): Float64Array {
   if (SCRATCH.length < length) SCRATCH = new Float64Array(length);
@@ -468,8 +472,6 @@ function logit(p: number): number {
   return Math.log(p / (1 - p));
 }
 
-// (popcount is re-exported for the tests that count a team's seats)
-export { popcount };
 
 /**
  * The game's Posterior (one for every seat that reads this way), up to date with its public record:
