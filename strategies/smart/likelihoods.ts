@@ -6,6 +6,7 @@
 // likelihoods`); a table without its own entry reads by the entry of its rule set nearest in size.
 import { MAX_ACT_SEATS, otherCell, PAIR_KINDS, REPORT_CELLS, SEAT_CELLS, type ActSink } from './acts.js';
 import data from './likelihoods.json' with { type: 'json' };
+import { nearestEntry } from './nearest.js';
 
 /** The hidden classes a seat's own acts are read by (black, investigator, other red), as indices. */
 export const BLACK_CLASS = 0;
@@ -73,19 +74,11 @@ const COMPILED = new Map<string, Likelihoods>();
  * smaller table's), or null where its rule set has none or the table is too large for the reader.
  */
 export function likelihoodsFor(rules: string, players: number): { readonly name: string; readonly entry: LikelihoodEntry; readonly model: Likelihoods } | null {
-  if (players > MAX_ACT_SEATS) return null;
-  let best: string | null = null;
-  for (const [name, e] of Object.entries(ENTRIES)) {
-    if (e.rules !== rules) continue;
-    const b = best === null ? null : ENTRIES[best];
-    const d = Math.abs(e.players - players);
-    if (b === null || d < Math.abs(b.players - players) || (d === Math.abs(b.players - players) && e.players < b.players)) best = name;
-  }
-  if (best === null) return null;
-  const entry = ENTRIES[best];
-  let model = COMPILED.get(best);
-  if (model === undefined) COMPILED.set(best, (model = new Likelihoods(entry)));
-  return { name: best, entry, model };
+  const found = players > MAX_ACT_SEATS ? null : nearestEntry(ENTRIES, rules, players);
+  if (found === null) return null;
+  let model = COMPILED.get(found.name);
+  if (model === undefined) COMPILED.set(found.name, (model = new Likelihoods(found.entry)));
+  return { ...found, model };
 }
 
 /**

@@ -89,6 +89,12 @@ export class Posterior implements ActSink {
   /** The sitting and facts the last pass was made at (-1: none yet). */
   private passSitting = -1;
   private passFacts = -1;
+  /**
+   * Counts the passes: a belief worked out at this count is current. A pass is made when a fact was
+   * read or a sitting ended (the votes and accusations of a sitting are summed up when the next
+   * begins: acts.ts Acts.sitting).
+   */
+  passes = 0;
 
   constructor(
     private readonly record: PublicRecord,
@@ -132,14 +138,6 @@ export class Posterior implements ActSink {
   /** Reads the public acts logged since the last call. */
   update(): void {
     this.acts.update();
-  }
-
-  /**
-   * What a belief is worked out at: it changes with every fact, and with the sitting — the votes and
-   * accusations of a sitting are summed up when the next begins (acts.ts Acts.sitting).
-   */
-  get stamp(): number {
-    return this.facts * 4096 + this.acts.sitting;
   }
 
   // ---- the acts (ActSink) -------------------------------------------------------------------------------
@@ -189,9 +187,10 @@ export class Posterior implements ActSink {
 
   // ---- the pass over the teams --------------------------------------------------------------------------
 
-  /** Works out every team's weight and the public belief from the acts read so far (once per stamp). */
+  /** Works out every team's weight and the public belief from the acts read so far (see `passes`). */
   pass(): void {
     if (this.passFacts === this.facts && this.passSitting === this.acts.sitting) return;
+    this.passes++;
     this.passFacts = this.facts;
     this.passSitting = this.acts.sitting;
     this.weigh();
@@ -414,7 +413,8 @@ export class Belief {
   readonly colour: number[];
   private readonly pBlack: Float64Array;
   private readonly pInv: Float64Array;
-  private stamp = -1;
+  /** The Posterior's pass and what I knew that the belief was worked out at. */
+  private pass = -1;
   private red = -1;
   private blackBits = -1;
 
@@ -441,8 +441,9 @@ export class Belief {
       if (known[s] > 0) black |= bit(s);
       else if (known[s] < 0) red |= bit(s);
     }
-    if (this.stamp === p.stamp && red === this.red && black === this.blackBits) return;
-    this.stamp = p.stamp;
+    p.pass();
+    if (this.pass === p.passes && red === this.red && black === this.blackBits) return;
+    this.pass = p.passes;
     this.red = red;
     this.blackBits = black;
     // What I know beyond the record is my own colour alone (a plain red): the public belief, given it.

@@ -10,6 +10,7 @@
 import type { DefaultMix, MixShare, StrategyParamValue, TableKey } from '../../src/strategy/types.js';
 import data from './tuned.json' with { type: 'json' };
 import equilibria from './equilibria.json' with { type: 'json' };
+import { nearestEntry } from './nearest.js';
 
 export interface TunedEntry {
   readonly town: Readonly<Record<string, StrategyParamValue>>;
@@ -46,14 +47,7 @@ export const EQUILIBRIA: Readonly<Record<string, EquilibriumEntry>> = equilibria
 export function equilibriumEntryFor(table: TableKey): { readonly name: string; readonly entry: EquilibriumEntry } | null {
   const own = Object.hasOwn(EQUILIBRIA, table.name) ? EQUILIBRIA[table.name] : undefined;
   if (table.source === 'built-in' && own !== undefined && own.players === table.players && own.rules === table.rules) return { name: table.name, entry: own };
-  let best: { name: string; entry: EquilibriumEntry } | null = null;
-  for (const [name, entry] of Object.entries(EQUILIBRIA)) {
-    if (entry.rules !== table.rules) continue;
-    const d = Math.abs(entry.players - table.players);
-    const bestD = best === null ? Infinity : Math.abs(best.entry.players - table.players);
-    if (d < bestD || (d === bestD && best !== null && entry.players < best.entry.players)) best = { name, entry };
-  }
-  return best;
+  return nearestEntry(EQUILIBRIA, table.rules, table.players);
 }
 
 /** The mix smart plays for a team at a table by default (equilibriumEntryFor), or null. */
