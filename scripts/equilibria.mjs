@@ -1,6 +1,7 @@
 // `npm run equilibria [-- SETUP… [equilibrium flags]]`: runs `mafia-sim equilibrium` for each
-// built-in setup named (default: ukrainian; why not the club setups yet: docs/strategies.md, "Club
-// tables"), starting from smart's tuned point, and writes each side's mix into
+// built-in setup named (default: ukrainian; why no club setup yet: docs/strategies.md, "Club tables"),
+// starting from the populations in START below (else smart's tuned point) unless flags are given, and
+// writes each side's mix into
 // strategies/smart/equilibria.json with the table it was solved at, the command that produced it and
 // what it measured (the town win between the mixes, the certificate). `-- --from REPORT.json` writes
 // the entry of a run made otherwise (its --json report; other --strategy starts, say) instead. smart
@@ -32,11 +33,20 @@ const firstFlag = args.findIndex((a) => a.startsWith('-'));
 const setups = firstFlag < 0 ? args : args.slice(0, firstFlag);
 const flags = firstFlag < 0 ? [] : args.slice(firstFlag);
 if (setups.length === 0) setups.push('ukrainian');
+
+/**
+ * Each setup's starting populations when no flags are given (else smart's tuned point). club-12: both
+ * readers and both mafia plans, the tuned point and the one claim a game that beats its suspicion
+ * model (docs/strategies.md, "Club tables").
+ */
+const START = {
+  'club-12': ['town=smart:reader=posterior', 'town=smart', 'mafia=smart', 'mafia=smart:claimPlan=once,fakeClaim=1'].flatMap((s) => ['--strategy', s]),
+};
 mkdirSync(`${root}.equilibrium-state`, { recursive: true });
 
 for (const setup of setups) {
   const started = Date.now();
-  const argv = ['equilibrium', '--setup', setup, ...flags, '--state', `.equilibrium-state/${setup}.json`, '--json'];
+  const argv = ['equilibrium', '--setup', setup, ...(flags.length > 0 ? flags : (START[setup] ?? [])), '--state', `.equilibrium-state/${setup}.json`, '--json'];
   console.error(`mafia-sim ${argv.join(' ')}`);
   const r = spawnSync(process.execPath, [`${root}bin/mafia-sim.js`, ...argv], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 28 });
   if (r.status !== 0) {

@@ -24,14 +24,20 @@ const setups = firstFlag < 0 ? args : args.slice(0, firstFlag);
 const given = firstFlag < 0 ? null : args.slice(firstFlag);
 if (setups.length === 0) setups.push('ukrainian', 'club-12');
 
-/** The mafia profile ukrainian ships, and the mix of its variants the reader's numbers are measured against. */
+/** The mafia profile ukrainian ships. */
 const SHIPPED = 'smart:fakeClaim=1,fakeClaimDay=1,claimPlan=once';
+/** A mix of mafia play around a profile: it, and it with `bus`, with `distance`, with both. */
+const around = (p) => `mafia=mix:${p}@0.4|${p},bus=1,bloc=false@0.2|${p},distance=0.5@0.2|${p},bus=1,distance=0.5,bloc=false@0.2`;
 /**
- * Each setup's flags when none are given: ukrainian's entry is measured with a posterior town against
- * a mix of mafia play (so that no act is read as proof because one profile never makes it).
+ * Each setup's flags when none are given: a posterior town against a mix of mafia play, so that no act
+ * is read as proof because one profile never makes it. On club-12 the mix is around both the tuned
+ * mafia (fakeClaim=0.6) and one claim a game from day 1 (claimPlan=once,fakeClaim=1), its answer to
+ * the suspicion model.
  */
 const DEFAULT_FLAGS = {
-  ukrainian: ['--strategy', 'town=smart:reader=posterior', '--strategy', `mafia=mix:${SHIPPED}@0.4|${SHIPPED},bus=1,bloc=false@0.2|${SHIPPED},distance=0.5@0.2|${SHIPPED},bus=1,distance=0.5,bloc=false@0.2`],
+  ukrainian: ['--strategy', 'town=smart:reader=posterior', '--strategy', around(SHIPPED)],
+  'club-12': ['--strategy', 'town=smart:reader=posterior', '--strategy',
+    'mafia=mix:smart@0.25|smart:claimPlan=once,fakeClaim=1@0.25|smart:claimPlan=once,fakeClaim=1,bus=1,bloc=false@0.2|smart:bus=1,bloc=false@0.1|smart:claimPlan=once,fakeClaim=1,distance=0.5@0.2'],
 };
 
 for (const setup of setups) {

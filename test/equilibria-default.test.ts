@@ -41,7 +41,7 @@ describe('default play at an equilibrium', () => {
     for (const [setup, e] of Object.entries(EQUILIBRIA)) {
       expect(e.command).toMatch(new RegExp(`^mafia-sim equilibrium --setup ${setup} `));
       const compiled = loadSetup(setup, []);
-      expect(tableKey(compiled)).toEqual({ name: setup, source: 'built-in', rules: e.rules, players: e.players });
+      expect(tableKey(compiled)).toMatchObject({ name: setup, source: 'built-in', rules: e.rules, players: e.players });
       for (const team of ['town', 'mafia'] as const) {
         expect(e.mix[team].reduce((a, p) => a + p.weight, 0)).toBeCloseTo(1, 3);
         for (const p of e.mix[team]) expect(specValues(p.spec).strategy.name).toBe('smart'); // throws on a bad key or value
@@ -66,6 +66,31 @@ describe('default play at an equilibrium', () => {
     // Reports say where it comes from.
     expect(defaultMixSource('smart', setup, 'town')).toBe(`equilibrium: strategies/smart/equilibria.json "${name}"`);
     expect(playedSides([], setup).town.source).toBe(`the default; equilibrium: strategies/smart/equilibria.json "${name}"`);
+  });
+
+  it("a mix read by the posterior is carried only to tables the posterior can read; elsewhere the next nearest, or none", () => {
+    const entry = (rules: string, players: number, town: string): EquilibriumEntry => ({ rules, players, mix: { town: [{ spec: town, weight: 1 }], mafia: [{ spec: 'smart', weight: 1 }] }, command: 'stand-in' });
+    const data = EQUILIBRIA as Record<string, EquilibriumEntry>;
+    const saved = { ...data };
+    for (const k of Object.keys(data)) delete data[k];
+    Object.assign(data, { 'club-12': entry('club', 12, 'smart:revealDay=1,reader=posterior'), 'club-30': entry('club', 30, 'smart') });
+    try {
+      const name = (players: number, mafia?: number) => equilibriumEntryFor({ name: 'x', source: 'x.yaml', rules: 'club', players, ...(mafia === undefined ? {} : { mafia }) })?.name ?? null;
+      expect(name(16, 5)).toBe('club-12'); // C(16, 5) = 4,368 teams
+      expect(name(17, 5)).toBe('club-30'); // C(17, 5) = 6,188: past the posterior's reach
+      expect(name(20, 6)).toBe('club-30');
+      expect(name(17)).toBe('club-12'); // mafia seats unknown: by size alone
+      delete data['club-30'];
+      expect(name(20, 6)).toBeNull();
+    } finally {
+      for (const k of Object.keys(data)) delete data[k];
+      Object.assign(data, saved);
+    }
+    // The table's mafia seats: from a compiled setup's deck, and from a report's summary of it.
+    const club20 = loadSetup('club-20', []);
+    expect(tableKey(club20).mafia).toBe(6);
+    expect(tableKey({ name: 'club-20', source: 'built-in', rules: 'club', players: 20, roles: Object.fromEntries(club20.roleCounts) }).mafia).toBe(6);
+    expect(tableKey({ name: 'mine', source: 'm.yaml', rules: 'club', players: 20, roles: { vigilante: 1, citizen: 19 } }).mafia).toBeUndefined();
   });
 
   it('a setup file of the same rule set plays the entry carried over, and says so', () => {

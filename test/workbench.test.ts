@@ -390,6 +390,7 @@ describe("a sweep's strategy_source column", () => {
     const { loadSetup } = await import('../src/setup/load.js');
     expect(sideSource(playedSides([], loadSetup('ukrainian', [])))).toBe('equilibrium mix');
     expect(sideSource(playedSides([], loadSetup('club-12', [])))).toBe('tuned.json:club-12');
+    expect(sideSource(playedSides([], loadSetup('club-20', [])))).toBe('tuned.json:club-20');
     expect(sideSource(playedSides(['smart:tuned=false'], loadSetup('club-12', [])))).toBe('own defaults');
   });
 });

@@ -11,9 +11,11 @@ import type { Decision, DecisionRequest, GameTag, Player, SpeechKind, Strategy, 
 import type { Statement } from '../model/events.js';
 import type { Rng } from '../rng.js';
 
-/** The table as a seat sees it: its rule set and size (the setup's name is not shown to a seat). */
+/** The table as a seat sees it: its rule set, size and mafia seats (the setup's name is not shown to a seat). */
 function tableOfView(view: PlayerView): TableKey {
-  return { name: '', source: 'a seat', rules: view.rules, players: view.players };
+  let mafia = 0;
+  for (const r of view.tableRoles) if (r.team === 'mafia') mafia += r.seats;
+  return { name: '', source: 'a seat', rules: view.rules, players: view.players, mafia };
 }
 
 /** The player the default strategy makes for this seat, in this game. */

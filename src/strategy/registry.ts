@@ -170,12 +170,29 @@ const MADE_FROM = new WeakMap<Strategy, { readonly base: Strategy; readonly para
 export type SetupLike = Pick<CompiledSetup, 'name' | 'source'> & {
   readonly rules?: string | { readonly id: string };
   readonly players?: number;
-  readonly deck?: readonly unknown[];
+  readonly deck?: readonly { readonly team?: string }[];
+  /** A report's summary: seats per role id. */
+  readonly roles?: Readonly<Record<string, number>>;
 };
 
 export function tableKey(setup: SetupLike): TableKey {
   const rules = typeof setup.rules === 'string' ? setup.rules : (setup.rules?.id ?? '');
-  return { name: setup.name, source: setup.source, rules, players: setup.players ?? setup.deck?.length ?? 0 };
+  const key = { name: setup.name, source: setup.source, rules, players: setup.players ?? setup.deck?.length ?? 0 };
+  const mafia = mafiaSeats(setup);
+  return mafia === undefined ? key : { ...key, mafia };
+}
+
+/** The seats of the mafia team: from the deck, else from a summary's role counts by the catalogue (unknown where a role is a plug-in's). */
+function mafiaSeats(setup: SetupLike): number | undefined {
+  if (setup.deck !== undefined) return setup.deck.filter((r) => r.team === 'mafia').length;
+  if (setup.roles === undefined) return undefined;
+  let mafia = 0;
+  for (const [id, seats] of Object.entries(setup.roles)) {
+    const role = ROLES.get(id);
+    if (role === undefined) return undefined;
+    if (role.team === 'mafia') mafia += seats;
+  }
+  return mafia;
 }
 
 /** The registry's own strategy a spec's strategy was made from, with the spec's parameters; null for any other (tuned=false too). */

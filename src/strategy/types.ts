@@ -84,6 +84,8 @@ export interface TableKey {
   /** The rule set's id (vanilla, ukrainian, club). */
   readonly rules: string;
   readonly players: number;
+  /** The seats of the mafia team, where known (a report's summary of a setup may not say). */
+  readonly mafia?: number;
 }
 
 /** One profile of a mix and its share of games (src/strategy/mix.ts). */

@@ -35,6 +35,11 @@ function teamsOf(n: number, black: number): Int32Array {
   return out;
 }
 
+/** Whether a table of `players` seats, `black` of them the mafia's, can be read this way: few enough teams to enumerate, and a mafia team at all. */
+export function readable(players: number, black: number): boolean {
+  return black > 0 && black < players && players <= MAX_ACT_SEATS && teamCount(players, black) <= MAX_TEAMS;
+}
+
 /** How many teams a table has: C(n, black). */
 export function teamCount(n: number, black: number): number {
   let c = 1;
@@ -124,11 +129,11 @@ export class Posterior implements ActSink {
     this.acts = new Acts(record, this);
   }
 
-  /** Whether a table can be read this way: few enough teams to enumerate, and a mafia team at all. */
+  /** Whether a table can be read this way (`readable`). */
   static fits(record: PublicRecord): boolean {
     let black = 0;
     for (const r of record.tableRoles) if (r.team === 'mafia') black += r.seats;
-    return black > 0 && black < record.players && record.players <= MAX_ACT_SEATS && teamCount(record.players, black) <= MAX_TEAMS;
+    return readable(record.players, black);
   }
 
   holds(record: PublicRecord, model: Likelihoods): boolean {

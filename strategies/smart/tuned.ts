@@ -11,6 +11,7 @@ import type { DefaultMix, MixShare, StrategyParamValue, TableKey } from '../../s
 import data from './tuned.json' with { type: 'json' };
 import equilibria from './equilibria.json' with { type: 'json' };
 import { nearestEntry } from './nearest.js';
+import { readable } from './posterior.js';
 
 export interface TunedEntry {
   readonly town: Readonly<Record<string, StrategyParamValue>>;
@@ -42,12 +43,21 @@ export const EQUILIBRIA: Readonly<Record<string, EquilibriumEntry>> = equilibria
 
 /**
  * The entry smart plays at a table: the built-in setup's own at its own size, else the entry of the
- * same rule set nearest in size (of two as near, the smaller table's), else none.
+ * same rule set nearest in size (of two as near, the smaller table's) that can be played there as it
+ * was solved, else none. A mix whose town reads by the posterior was solved with the reader: where the
+ * table has too many possible teams for it, its profiles would read by the suspicion model instead and
+ * play a game nobody solved, so it is not carried there.
  */
 export function equilibriumEntryFor(table: TableKey): { readonly name: string; readonly entry: EquilibriumEntry } | null {
   const own = Object.hasOwn(EQUILIBRIA, table.name) ? EQUILIBRIA[table.name] : undefined;
   if (table.source === 'built-in' && own !== undefined && own.players === table.players && own.rules === table.rules) return { name: table.name, entry: own };
-  return nearestEntry(EQUILIBRIA, table.rules, table.players);
+  const playable = Object.fromEntries(Object.entries(EQUILIBRIA).filter(([, e]) => !readsByPosterior(e) || table.mafia === undefined || readable(table.players, table.mafia)));
+  return nearestEntry(playable, table.rules, table.players);
+}
+
+/** Whether any profile of an entry's mix reads by the posterior (`reader=posterior`). */
+function readsByPosterior(entry: EquilibriumEntry): boolean {
+  return [...entry.mix.town, ...entry.mix.mafia].some((p) => /[:,]reader=posterior(,|$)/.test(p.spec));
 }
 
 /** The mix smart plays for a team at a table by default (equilibriumEntryFor), or null. */
