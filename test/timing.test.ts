@@ -1,13 +1,14 @@
 // Outcomes over time (issue 34): the chance that the game is decided by day d, per outcome, and each
 // role's and team's survival after each phase, checked against the games themselves — a fixed-seed
 // batch is played with --games-out, its records counted by hand, and every count compared exactly —
-// and the same figures from any number of threads and from merged shards.
+// and the same figures from any number of threads, from merged shards, and from `compare`'s pairs.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCommand, type RunFlags } from '../src/cli/run.js';
-import { WINNERS } from '../src/model/events.js';
+import { compareCommand } from '../src/cli/compare.js';
+import { WINNERS, type Winner } from '../src/model/events.js';
 import { reportJson } from '../src/report/integrity.js';
 import { checkedRun, mergeRuns } from '../src/report/merge.js';
 import type { Report } from '../src/report/report.js';
@@ -124,3 +125,20 @@ describe('outcomes over time against counted games', () => {
   });
 });
 
+describe('compare: where two variants part', () => {
+  it('the last day pairs the outcomes themselves, and a parting day is a significant one', async () => {
+    const { report } = await compareCommand([], { setup: 'ukrainian', option: [], strategy: [], seed: '2', games: '1200', workers: '1', progress: false, left: [], right: ['tie=random'], side: [] });
+    const arm = report.arms[1].vsBaseline!;
+    const t = arm.timing!;
+    const last = t.days[t.days.length - 1];
+    for (const w of WINNERS) {
+      expect(last[w].diff).toBeCloseTo(arm.outcomes[w].diff, 12);
+      expect(last[w].p).toBe(arm.outcomes[w].p);
+      const day = t.parts[w];
+      if (day !== null) expect(t.days.find((d) => d.day === day)![w].p).toBeLessThan(0.05);
+    }
+    // Each arm's own curve is its run's: decided by the last day = its outcome counts.
+    const runs = report.arms.map((a) => a.run.timing.decidedBy);
+    for (const [i, by] of runs.entries()) for (const w of WINNERS as readonly Winner[]) expect(by[by.length - 1][w].count).toBe(report.arms[i].run.outcomes[w]);
+  });
+});
