@@ -8,7 +8,7 @@ import type { ChalkInstance } from 'chalk';
 import { UserError } from '../errors.js';
 import { formatRate } from '../report/text.js';
 import { fitTable, labelled, titled, UNLIMITED, wrapWords, type Column } from '../report/fit.js';
-import type { Winner } from '../model/events.js';
+import { WINNERS, type Winner } from '../model/events.js';
 import { applySetting, describeSetting, parseSetting, type ArmSpec, type Setting } from '../workbench/arms.js';
 import { playedCompare, type CompareReport } from '../workbench/compare.js';
 import type { ArmResult, Notable } from '../workbench/report.js';
@@ -135,7 +135,7 @@ export function renderCompare(r: CompareReport, c: ChalkInstance, width = UNLIMI
     arm('arm', (a) => a.label, rest, true),
     ...(['town', 'mafia', 'draw', 'stalemate'] as const).map((w) => arm(w, cell(w), rest)),
   ], width, c), '');
-  for (const a of rest) out.push(...notable(a, base, c, width));
+  for (const a of rest) out.push(...notable(a, base, c, width), ...parting(a, base, c, width));
   out.push(c.bold('Verdict'));
   for (const v of r.verdicts) out.push(...labelled('  ', v, width, '    '));
   return out.join('\n');
@@ -151,4 +151,18 @@ function notable(a: ArmResult, base: ArmResult, c: ChalkInstance, width: number)
     { head: 'difference (95% interval)', cells: list.map(pct) },
     { head: 'p', cells: list.map((n) => formatP(n.p)) },
   ], width, c), ''];
+}
+
+/** Where two arms' outcomes over time part: day by day, the paired difference in "decided as each outcome by then". */
+function parting(a: ArmResult, base: ArmResult, c: ChalkInstance, width: number): string[] {
+  const t = a.vsBaseline?.timing;
+  if (t === undefined || t.days.length === 0) return [];
+  const shown = WINNERS.filter((w) => a.outcomes[w].count + base.outcomes[w].count > 0);
+  const head = titled(c.bold(`Decided by day: ${a.label} vs ${base.label}`), ' (cumulative, on the same games: percentage points, Newcombe 95% interval, McNemar)', width);
+  const table = fitTable([
+    { head: 'day', key: true, cells: t.days.map((d) => String(d.day)) },
+    ...shown.map((w): Column => ({ head: w, cells: t.days.map((d) => `${formatDifference(d[w])}, ${formatP(d[w].p)}`) })),
+  ], width, c);
+  const said = shown.map((w) => `${w} ${t.parts[w] === null ? 'never' : `from day ${t.parts[w]}`}`).join(', ');
+  return [...head, table, ...labelled('  ', `The curves part (5% after Holm's correction over the days and outcomes): ${said}.`, width, '    '), ''];
 }

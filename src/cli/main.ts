@@ -11,6 +11,7 @@ import { loadRolePlugins } from '../setup/rolePlugins.js';
 import { loadStrategies, PluginError } from '../strategy/load.js';
 import { printable, withRulesLink } from '../text.js';
 import { applyBotFlags } from './botFlags.js';
+import { autoShard, isAutoShard } from './shardAuto.js';
 import { checkCommandInputs } from './hostileInput.js';
 import { terminalWidth } from './common.js';
 import { oneLineError, reflowHelp } from './help.js';
@@ -67,8 +68,15 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
   const cli = new Cli(io, argv);
   const program = buildProgram(io);
   for (const register of COMMANDS) register(program, cli);
-  program.hook('preAction', (cmd) => {
+  program.hook('preAction', (cmd, action) => {
     cli.colour = cmd.opts().color !== false;
+    // `--shard auto`: the batch system's task, said in one line, before anything is opened or played.
+    const { shard } = action.opts();
+    if (typeof shard === 'string' && isAutoShard(shard)) {
+      const auto = autoShard(shard, process.env);
+      cli.say(auto.note);
+      action.setOptionValue('shard', `${auto.i}/${auto.n}`);
+    }
   });
   // Plug-in strategies and a setup's role plug-ins are imported (asynchronously) before any command
   // builds its job.

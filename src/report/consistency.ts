@@ -13,6 +13,7 @@
 //   - its seats add up to its teams and outcomes (each seat's wins are its team's wins, its survivals
 //     the team's survivors) and no seat ends more games than were played; its points are what its
 //     outcomes give when only outcomes score, never less;
+//   - its outcomes over time are its outcomes, lengths and deaths, day by day and phase by phase;
 //   - behaviour metrics count each side's seats, evenings count the evenings its range ends;
 //   - every derived number (shares, intervals, means, rates) is what its counts give — the report is
 //     assembled again from its own tallies and must come out the same, byte for byte.
@@ -21,6 +22,7 @@
 // range) — only replaying the games would tell.
 import { SCORING_EVENT_IDS } from '../engine/scoring.js';
 import { UserError } from '../errors.js';
+import { WINNERS } from '../model/events.js';
 import { ROLES } from '../rules/catalogue.js';
 import { parseOptionValue } from '../rules/options.js';
 import { RULE_SETS } from '../rules/registry.js';
@@ -39,6 +41,7 @@ export function consistencyProblem(r: Report): string | null {
     lengthProblem(r) ??
     seatsProblem(r) ??
     groupsProblem(r) ??
+    timingCountsProblem(r) ??
     metricsProblem(r) ??
     eveningsProblem(r) ??
     reassemblyProblem(r)
@@ -280,3 +283,37 @@ export function firstDifference(want: unknown, have: unknown, path: string): { p
   return { path: path || '(top)', want: show(want), have: show(have) };
 }
 
+/**
+ * The timing's counts agree with the rest: each outcome's games by day are its games and, over the
+ * outcomes, the length histogram; each row's deaths by phase are its deaths; no list ends in a 0 (a
+ * tally never writes one); a phase's squares lie between its deaths and what its deaths give at most.
+ */
+function timingCountsProblem(r: Report): string | null {
+  const c = r.timing.counts;
+  const byDay = new Map(r.length.histogram.map(([d, k]) => [d, k]));
+  const days = Math.max(0, ...WINNERS.map((w) => c.decided[w].length));
+  for (const w of WINNERS) {
+    const list = c.decided[w];
+    if (list.length > 0 && list[list.length - 1] === 0) return `timing.counts.decided.${w}: ends in 0`;
+    const sum = list.reduce((n, k) => n + k, 0);
+    if (sum !== r.outcomes[w]) return `timing.counts.decided.${w}: counts ${sum} games, not outcomes.${w} (${r.outcomes[w]})`;
+  }
+  for (let d = 0; d < days; d++) {
+    const sum = WINNERS.reduce((n, w) => n + (c.decided[w][d] ?? 0), 0);
+    if (sum !== (byDay.get(d) ?? 0)) return `timing.counts.decided: ${sum} games on day ${d}, not the length histogram's ${byDay.get(d) ?? 0}`;
+  }
+  const rows = [...r.roles, ...r.teams];
+  for (const [i, x] of rows.entries()) {
+    const at = `timing.counts (${i < r.roles.length ? x.group : `team ${x.group}`})`;
+    const deaths = c.deaths[i];
+    const squares = c.squares[i];
+    if (deaths.length > 0 && deaths[deaths.length - 1] === 0) return `${at}.deaths: ends in 0`;
+    if (squares.length !== deaths.length) return `${at}.squares: ${squares.length} phases, not the deaths' ${deaths.length}`;
+    const died = deaths.reduce((n, k) => n + k, 0);
+    if (died + x.survival.count !== x.seats) return `${at}.deaths: ${died} deaths, not seats − survivors (${x.seats - x.survival.count})`;
+    for (let p = 0; p < deaths.length; p++) {
+      if (squares[p] < deaths[p] || squares[p] > deaths[p] * (2 * x.perGame - 1)) return `${at}.squares[${p}]: ${squares[p]} for ${deaths[p]} deaths of ${x.perGame} seats a game`;
+    }
+  }
+  return null;
+}

@@ -22,7 +22,7 @@ export interface CsvRow {
 }
 
 /** A rate `{ count, share, low, high }` over `n` trials as a row. */
-export function rateRow(table: string, group: string | number, key: string, rate: { readonly count?: number; readonly share: number; readonly low: number; readonly high: number }, n: number): CsvRow {
+export function rateRow(table: string, group: string | number, key: string | number, rate: { readonly count?: number; readonly share: number; readonly low: number; readonly high: number }, n: number): CsvRow {
   return { table, group, key, value: rate.share, low: rate.low, high: rate.high, count: rate.count ?? null, n };
 }
 

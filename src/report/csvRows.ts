@@ -38,8 +38,13 @@ export function runRows(r: Report): CsvRow[] {
   }
   for (const w of WINNERS) rows.push(rateRow('outcome', w, 'share', r.outcomeRates[w], r.games));
   rows.push({ table: 'length', key: 'mean', value: r.length.mean, n: r.games }, ...histogramRows('length_histogram', '', r.length.histogram, r.games));
+  for (const w of WINNERS) for (const d of r.timing.decidedBy) rows.push(rateRow('decided_by_day', w, d.day, d[w], r.games));
   for (const x of r.roles) rows.push(...groupRows('role', x));
   for (const x of r.teams) rows.push(...groupRows('team', x));
+  r.timing.survival.forEach((x, i) => {
+    const [table, seats] = i < r.roles.length ? ['role_survival_by_phase', r.roles[i].seats] : ['team_survival_by_phase', r.teams[i - r.roles.length].seats];
+    x.curve.forEach((rate, p) => rows.push(rateRow(table, x.group, r.timing.phases[p], rate, seats)));
+  });
   for (const x of r.seats) {
     rows.push(rateRow('seat', x.seat, 'survival', x.survival, r.games), rateRow('seat', x.seat, 'win', x.win, r.games), rateRow('seat', x.seat, 'out_day1', x.outDay1, r.games), rateRow('seat', x.seat, 'killed_night1', x.killedNight1, r.games));
   }

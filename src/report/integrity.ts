@@ -79,7 +79,23 @@ function shapeProblem(r: unknown): string | null {
       if (!obj(x.claimDay) || !hist(x.claimDay.histogram)) return `${at}.claimDay.histogram: missing`;
     }
   }
+  const timing = timingShapeProblem(r.timing, Array.isArray(r.roles) ? r.roles.length + 2 : 0);
+  if (timing) return timing;
   if (typeof r.checksum !== 'string') return 'checksum: missing';
+  return null;
+}
+
+/** The timing's counts (src/stats/timing.ts): a first phase, per outcome a count per day, per row (roles, town, mafia) two per phase. */
+function timingShapeProblem(t: unknown, rows: number): string | null {
+  if (!obj(t) || !obj(t.counts)) return 'timing: missing (a report of an earlier mafia-sim?)';
+  const c = t.counts;
+  const counts = (v: unknown) => Array.isArray(v) && v.every(count);
+  if (c.firstPhase !== 'day' && c.firstPhase !== 'night') return 'timing.counts.firstPhase: not day or night';
+  if (!obj(c.decided) || !WINNERS.every((w) => counts((c.decided as Record<string, unknown>)[w]))) return 'timing.counts.decided: missing or invalid';
+  for (const k of ['deaths', 'squares'] as const) {
+    const v = c[k];
+    if (!Array.isArray(v) || v.length !== rows || !v.every(counts)) return `timing.counts.${k}: not ${rows} lists of counts (one per role and team)`;
+  }
   return null;
 }
 
@@ -120,3 +136,4 @@ function countsProblem(r: Report): string | null {
   }
   return null;
 }
+

@@ -4,23 +4,19 @@ import { ELIMINATION_CAUSES, WINNERS, type EliminationCause, type Winner } from 
 import type { OptionValue } from '../rules/options.js';
 import type { Team } from '../model/roles.js';
 import { Distribution, type DistributionData } from '../stats/distribution.js';
-import { clusteredRate, meanInterval, wilson } from '../stats/intervals.js';
+import { clusteredRate, meanInterval } from '../stats/intervals.js';
 import { perGameCounts, Tally, type FailedGame, type IllegalExample, type GroupData, type GroupTally, type SeatTally, type TallyData } from '../stats/tally.js';
 import type { Job } from '../runner/job.js';
 import { DEFAULT_STRATEGY } from '../strategy/default.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { metricsFromRows, metricsRows, type MetricsRow } from './metrics.js';
+import { rate, type Rate } from './rate.js';
+import { timingReport, type TimingReport } from './timing.js';
 
 /** 2: independent seat streams (every game changed), per-seat rows, deaths by cause, intervals on every rate. */
 export const REPORT_FORMAT = 2;
 
-/** A count out of some trials, its share and the share's 95% interval. */
-export interface Rate {
-  readonly count: number;
-  readonly share: number;
-  readonly low: number;
-  readonly high: number;
-}
+export type { Rate } from './rate.js';
 
 /** A distribution of points with its summary; `low`/`high` bound the mean (null below two observations). */
 export interface PointsSummary {
@@ -119,6 +115,8 @@ export interface Report {
   readonly outcomes: Readonly<Record<Winner, number>>;
   readonly outcomeRates: Readonly<Record<Winner, Rate>>;
   readonly length: { readonly mean: number; readonly histogram: DistributionData };
+  /** Outcomes over time: decided by each day, survival after each phase (src/report/timing.ts). */
+  readonly timing: TimingReport;
   readonly roles: readonly GroupRow[];
   readonly teams: readonly GroupRow[];
   readonly seats: readonly SeatRow[];
@@ -169,6 +167,10 @@ export function assembleReport(header: ReportHeader, tally: Tally, meta: ReportM
     outcomes: { ...tally.outcomes },
     outcomeRates: rates,
     length: { mean: tally.days.mean, histogram: tally.days.sorted() },
+    timing: timingReport(tally.timing.toJSON(), tally.games, [
+      ...tally.roles.map(([group, g, team]) => ({ group, team, perGame: g.perGame })),
+      ...tally.teams.map(([team, g]) => ({ group: team, team, perGame: g.perGame })),
+    ]),
     roles: tally.roles.map(([role, g, team]) => groupRow(role, team, g)),
     teams: tally.teams.map(([team, g]) => groupRow(team, team, g)),
     seats: tally.seats.map((x, i) => seatRow(i + 1, x, tally.games)),
@@ -208,16 +210,13 @@ export function tallyFromReport(r: Report): Tally {
     failures: r.failures,
     ...(r.illegalExamples ? { illegalExamples: r.illegalExamples } : {}),
     ...(r.evenings ? { seatEvenings: r.evenings.seats.map((x) => x.histogram) } : {}),
+    timing: r.timing.counts,
   };
   const tally = Tally.fromJSON(data);
   if (r.metrics) tally.metrics = metricsFromRows(r.metrics);
   return tally;
 }
 
-function rate(count: number, n: number): Rate {
-  const { low, high } = wilson(count, n);
-  return { count, share: n === 0 ? 0 : count / n, low, high };
-}
 
 function groupRow(group: string, team: string, g: GroupTally): GroupRow {
   const perGame = g.perGame;

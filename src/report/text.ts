@@ -122,6 +122,7 @@ export function renderReport(r: Report, c: ChalkInstance, width = UNLIMITED): st
     { head: 'share', cells: r.length.histogram.map(([, n]) => `${((100 * n) / Math.max(1, r.games)).toFixed(1)}%`) },
     { head: '', cells: [], fill: (room) => r.length.histogram.map(([, n]) => '█'.repeat(Math.max(1, Math.round((n / most) * room)))) },
   ], width, c), '');
+  out.push(...timingTables(r, c, width));
 
   heading('Roles', ': survival and how players leave (shares of seat-games), mean day of a death');
   const groups: [string, GroupRow][] = [...r.roles.map((x): [string, GroupRow] => [x.group, x]), ...r.teams.map((x): [string, GroupRow] => [`team ${x.group}`, x])];
@@ -222,4 +223,27 @@ function pointsTable(head: string, rows: readonly (readonly [string, PointsSumma
     col('max', (x) => num(x.max)),
     { ...col('distribution', (x) => sparkline(x.histogram)), optional: true },
   ], width, c);
+}
+
+/** Outcomes over time: the share of games decided by each day, and survival after each phase (its intervals are in the JSON, CSV and HTML). */
+function timingTables(r: Report, c: ChalkInstance, width: number): string[] {
+  const t = r.timing;
+  if (t.decidedBy.length === 0) return [];
+  const out: string[] = [];
+  const heading = (bold: string, rest: string) => out.push(...wrapItems(`${c.bold(bold)} `, rest.split(' '), width, ' ', ''));
+  // An outcome no game ended in would be a column of zeros: left out (the JSON has it).
+  const shown = WINNERS.filter((w) => r.outcomes[w] > 0);
+  heading('Decided by day', '(cumulative share of games decided by then, 95% interval)');
+  out.push(fitTable([
+    { head: 'day', key: true, cells: t.decidedBy.map((d) => String(d.day)) },
+    ...shown.map((w) => ({ head: w, cells: t.decidedBy.map((d) => formatRate(d[w])) })),
+  ], width, c), '');
+  if (t.phases.length === 0) return out;
+  heading('Survival by phase', '(share of seat-games alive after each phase: N night, D day)');
+  const labels = t.survival.map((x, i) => (i < r.roles.length ? x.group : `team ${x.group}`));
+  out.push(fitTable([
+    { head: 'role', key: true, cells: labels },
+    ...t.phases.map((p, i) => ({ head: p, cells: t.survival.map((x) => `${Math.round(100 * x.curve[i].share)}%`) })),
+  ], width, c), '');
+  return out;
 }

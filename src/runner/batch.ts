@@ -51,7 +51,7 @@ export class GameFailure extends Error {
 
 export function newTally(job: Job): Tally {
   const teams = new Map(job.setup.game.tableRoles.map((r) => [r.id, r.team]));
-  return new Tally(job.setup.roleCounts.map(([id, n]) => [id, n, teams.get(id) ?? 'town']), job.setup.deck.length);
+  return new Tally(job.setup.roleCounts.map(([id, n]) => [id, n, teams.get(id) ?? 'town']), job.setup.deck.length, job.setup.game.rules.firstPhase);
 }
 
 export function runBatch(job: Job, opts: BatchOptions): Tally {

@@ -34,8 +34,23 @@ export function clusteredRate(successesPerGame: Distribution, perGame: number): 
   const games = successesPerGame.n;
   if (games === 0 || perGame <= 0) return { low: 0, high: 1 };
   if (perGame === 1) return wilson(successesPerGame.sum, games);
-  const p = successesPerGame.mean / perGame;
-  const sdShare = successesPerGame.sd / perGame;
+  return effectiveWilson(successesPerGame.mean / perGame, successesPerGame.sd / perGame, games, perGame);
+}
+
+/**
+ * clusteredRate from the sums of the per-game counts alone: Σx and Σx² over `games` games of
+ * `perGame` seats (what a survival curve keeps for each phase, src/stats/timing.ts).
+ */
+export function clusteredRateOfSums(sum: number, sumOfSquares: number, games: number, perGame: number): Interval {
+  if (games === 0 || perGame <= 0) return { low: 0, high: 1 };
+  if (perGame === 1) return wilson(sum, games);
+  const mean = sum / games;
+  const sd = games < 2 ? 0 : Math.sqrt(Math.max(0, sumOfSquares - sum * mean) / (games - 1));
+  return effectiveWilson(mean / perGame, sd / perGame, games, perGame);
+}
+
+/** Wilson's interval of share p at the effective sample size its per-game sd gives (clusteredRate). */
+function effectiveWilson(p: number, sdShare: number, games: number, perGame: number): Interval {
   const variance = (sdShare * sdShare) / games;
   const effective = variance > 0 && p > 0 && p < 1 ? Math.min(games * perGame, Math.max(games, (p * (1 - p)) / variance)) : games;
   return wilson(p * effective, effective);

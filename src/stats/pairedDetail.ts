@@ -13,6 +13,7 @@ import { Distribution, type DistributionData } from './distribution.js';
 import { Z95 } from './intervals.js';
 import type { PairedTable } from './paired.js';
 import { normalTwoSidedP } from './special.js';
+import { TimingPairs, type TimingPair } from './pairedTiming.js';
 
 /** A role both arms deal: how many seats hold it in each. */
 export interface CommonRole {
@@ -27,6 +28,8 @@ export interface DetailData {
   /** The same for "alive at the end". */
   readonly seatSurvival: readonly (readonly number[])[];
   readonly roles: ReadonlyArray<CommonRole & { readonly survival: DistributionData; readonly points: DistributionData }>;
+  /** How and after how many days each paired game ended under both arms (src/stats/pairedTiming.ts). */
+  readonly timing: readonly TimingPair[];
 }
 
 interface RoleSlot {
@@ -38,6 +41,7 @@ interface RoleSlot {
 export class DetailPairs {
   readonly seatWin: number[][];
   readonly seatSurvival: number[][];
+  readonly timing = new TimingPairs();
   readonly #roles: RoleSlot[];
   /** Scratch: per role slot, this game's survivors and points under each arm. */
   readonly #sum: number[];
@@ -63,6 +67,7 @@ export class DetailPairs {
 
   /** Game k under the baseline arm and under this arm. */
   add(base: Game, other: Game): void {
+    this.timing.add(base.winner!, base.day, other.winner!, other.day);
     const sum = this.#sum;
     sum.fill(0);
     this.#collect(base, 0);
@@ -97,6 +102,7 @@ export class DetailPairs {
   merge(o: DetailPairs): void {
     o.seatWin.forEach((t, s) => t.forEach((n, j) => (this.seatWin[s][j] += n)));
     o.seatSurvival.forEach((t, s) => t.forEach((n, j) => (this.seatSurvival[s][j] += n)));
+    this.timing.merge(o.timing);
     o.#roles.forEach((r, i) => {
       this.#roles[i].survival.merge(r.survival);
       this.#roles[i].points.merge(r.points);
@@ -108,6 +114,7 @@ export class DetailPairs {
       seatWin: this.seatWin.map((t) => [...t]),
       seatSurvival: this.seatSurvival.map((t) => [...t]),
       roles: this.#roles.map((r) => ({ ...r.role, survival: r.survival.toJSON(), points: r.points.toJSON() })),
+      timing: this.timing.toJSON(),
     };
   }
 
@@ -115,6 +122,7 @@ export class DetailPairs {
     const p = new DetailPairs(d.roles.map(({ id, baseline, other }) => ({ id, baseline, other })), d.seatWin.length);
     d.seatWin.forEach((t, s) => t.forEach((n, j) => (p.seatWin[s][j] = n)));
     d.seatSurvival.forEach((t, s) => t.forEach((n, j) => (p.seatSurvival[s][j] = n)));
+    p.timing.merge(TimingPairs.fromJSON(d.timing));
     d.roles.forEach((r, i) => {
       p.#roles[i].survival.merge(Distribution.fromJSON(r.survival));
       p.#roles[i].points.merge(Distribution.fromJSON(r.points));

@@ -1,6 +1,7 @@
 // Streaming tallies of a batch: outcome counts, game lengths, per role and team how its players fare
-// (survival, deaths by cause, points), and per seat. Memory stays flat however many games are added;
-// tallies merge exactly (threads, shards): every count is a whole number or a Distribution.
+// (survival, deaths by cause, points), per seat, and outcomes over time (src/stats/timing.ts). Memory
+// stays flat however many games are added; tallies merge exactly (threads, shards): every count is a
+// whole number or a Distribution.
 //
 // A team's row is its roles' rows summed, but for what needs the team's seats of each game together
 // (how many survived, their points): the unit an interval is computed over is the game. So is a
@@ -10,6 +11,7 @@ import type { RoleDef, Team } from '../model/roles.js';
 import { ELIMINATION_CAUSES, isBuiltinCause, WINNERS, type EliminationCause, type Winner } from '../model/events.js';
 import { Distribution, type DistributionData } from './distribution.js';
 import { Metrics, type MetricsRowData } from './metrics.js';
+import { Timing, type FirstPhase, type TimingData } from './timing.js';
 
 /** How the players of one role (or one team) fared, summed over games. */
 export interface GroupTally {
@@ -78,6 +80,8 @@ export interface TallyData {
   readonly seatEvenings?: readonly DistributionData[];
   /** Behaviour metrics (`run --metrics`), per side and strategy. */
   readonly metrics?: readonly MetricsRowData[];
+  /** Outcomes over time: games decided per day, and each row's deaths per phase (roles, then town, mafia). */
+  readonly timing: TimingData;
 }
 
 /** How many failures a tally keeps in full (the count is always exact). */
@@ -99,8 +103,12 @@ interface Row {
   readonly group: GroupTally;
   /** Whether the row keeps per-game counts of its own: a team, or a role of several seats a game. */
   readonly perGameCounts: boolean;
+  /** Its place in the timing's rows: the roles in order, then town, then mafia. */
+  readonly index: number;
   survivors: number;
   points: number;
+  /** This game's living seats of the row (the timing's squares need them). */
+  alive: number;
 }
 
 export class Tally {
@@ -117,6 +125,8 @@ export class Tally {
   readonly seatEvenings: Distribution[] = [];
   /** Behaviour metrics, when the run counts them (the batch adds each game; null otherwise). */
   metrics: Metrics | null = null;
+  /** Outcomes over time (src/stats/timing.ts). */
+  readonly timing: Timing;
   /** The setup's roles in its order, and the two teams (only their per-game counts are kept apart). */
   readonly #roles: Row[] = [];
   readonly #town: Row;
@@ -125,17 +135,21 @@ export class Tally {
   readonly #defs: RoleDef[] = [];
   readonly #defRows: Row[] = [];
 
-  /** `roles` fixes the per-role rows, in the setup's order: each role and how many seats hold it. */
-  constructor(roles: ReadonlyArray<readonly [id: string, perGame: number, team: Team]>, seats: number) {
+  /**
+   * `roles` fixes the per-role rows, in the setup's order: each role and how many seats hold it.
+   * `firstPhase`: whether the rules play day 1 or night 1 after night 0 (the order of the phases).
+   */
+  constructor(roles: ReadonlyArray<readonly [id: string, perGame: number, team: Team]>, seats: number, firstPhase: FirstPhase) {
     let town = 0;
     let mafia = 0;
     for (const [id, perGame, team] of roles) {
-      this.#roles.push({ id, team, group: emptyGroup(perGame), perGameCounts: perGame !== 1, survivors: 0, points: 0 });
+      this.#roles.push(newRow(id, team, perGame, perGame !== 1, this.#roles.length));
       if (team === 'mafia') mafia += perGame;
       else town += perGame;
     }
-    this.#town = { id: 'town', team: 'town', group: emptyGroup(town), perGameCounts: true, survivors: 0, points: 0 };
-    this.#mafia = { id: 'mafia', team: 'mafia', group: emptyGroup(mafia), perGameCounts: true, survivors: 0, points: 0 };
+    this.#town = newRow('town', 'town', town, true, roles.length);
+    this.#mafia = newRow('mafia', 'mafia', mafia, true, roles.length + 1);
+    this.timing = new Timing(firstPhase, roles.length + 2);
     for (let s = 0; s < seats; s++) this.seats.push(emptySeat());
   }
 
@@ -145,6 +159,7 @@ export class Tally {
     this.games++;
     this.outcomes[w]++;
     this.days.add(g.day);
+    this.timing.addGame(w, g.day);
     this.illegalDecisions += g.illegalDecisions;
     const town = this.#town;
     const mafia = this.#mafia;
@@ -163,8 +178,15 @@ export class Tally {
       seat.survived += survived;
       if (role.team === w) seat.won++;
     }
+    const timing = this.timing;
     for (const e of g.eliminations) {
-      const group = this.#row(g.roles[e.seat]).group;
+      const role = g.roles[e.seat];
+      const row = this.#row(role);
+      const group = row.group;
+      const p = timing.phaseIndex(e.phase, e.n);
+      timing.addDeath(row.index, p, row.alive--);
+      const team = role.team === 'mafia' ? mafia : town;
+      timing.addDeath(team.index, p, team.alive--);
       const i = causeIndex(e.cause);
       if (i >= 0) group.deaths[i]++;
       else group.otherDeaths[e.cause] = (group.otherDeaths[e.cause] ?? 0) + 1;
@@ -253,6 +275,7 @@ export class Tally {
     for (const x of o.illegalExamples) this.addIllegalExample(x.game, x.what);
     o.seatEvenings.forEach((d, i) => (this.seatEvenings[i] ??= new Distribution()).merge(d));
     if (o.metrics !== null) (this.metrics ??= new Metrics()).merge(o.metrics);
+    this.timing.merge(o.timing);
   }
 
   toJSON(): TallyData {
@@ -269,11 +292,13 @@ export class Tally {
       ...(this.illegalExamples.length > 0 ? { illegalExamples: this.illegalExamples.map((x) => ({ ...x })) } : {}),
       ...(this.seatEvenings.length > 0 ? { seatEvenings: this.seatEvenings.map((d) => d.toJSON()) } : {}),
       ...(this.metrics !== null ? { metrics: this.metrics.toJSON() } : {}),
+      timing: this.timing.toJSON(),
     };
   }
 
   static fromJSON(data: TallyData): Tally {
-    const t = new Tally(data.roles.map(([id, g]) => [id, g.perGame, g.team]), data.seats.length);
+    const t = new Tally(data.roles.map(([id, g]) => [id, g.perGame, g.team]), data.seats.length, data.timing.firstPhase);
+    t.timing.merge(Timing.fromJSON(data.timing));
     t.games = data.games;
     for (const w of WINNERS) t.outcomes[w] = data.outcomes[w];
     t.days.merge(Distribution.fromJSON(data.days));
@@ -302,6 +327,11 @@ function endGame(row: Row): void {
   }
   row.survivors = 0;
   row.points = 0;
+  row.alive = row.group.perGame;
+}
+
+function newRow(id: string, team: Team, perGame: number, perGameCounts: boolean, index: number): Row {
+  return { id, team, group: emptyGroup(perGame), perGameCounts, index, survivors: 0, points: 0, alive: perGame };
 }
 
 /** A group's per-game counts; for a role of one seat a game, its seat's own (it keeps none apart). */

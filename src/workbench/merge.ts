@@ -74,6 +74,7 @@ function shard(file: string, d: unknown): Shard {
       const t = v.details;
       const tables = (x: unknown) => Array.isArray(x) && x.every((row) => Array.isArray(row) && row.length === 4 && row.every(count));
       if (!obj(t) || !tables(t.seatWin) || !tables(t.seatSurvival) || !Array.isArray(t.roles) || !t.roles.every((r) => obj(r) && typeof r.id === 'string' && count(r.baseline) && count(r.other) && hist(r.survival) && hist(r.points))) throw bad(`${at}.vsBaseline.details: missing or invalid`);
+      if (!Array.isArray(t.timing) || !t.timing.every((p) => Array.isArray(p) && p.length === 5 && p.every(count) && p[0] < WINNERS.length && p[2] < WINNERS.length)) throw bad(`${at}.vsBaseline.details.timing: missing or invalid`);
     }
   });
   const arms = list as ArmResult[];
@@ -133,6 +134,10 @@ function pairingProblem(arm: ArmResult, baseline: ArmResult): string | null {
       if (!fits(both + otherOnly, run.seats[s][field].count)) return `${at}: the arm's seat ${s + 1} ${field} count ${both + otherOnly}, but its run has ${run.seats[s][field].count}`;
     }
   }
+  // The games paired by outcome and days are the games paired by outcome.
+  const byOutcome = WINNERS.map(() => WINNERS.map(() => 0));
+  for (const [bw, , ow, , n] of t.timing) byOutcome[bw][ow] += n;
+  if (JSON.stringify(byOutcome) !== JSON.stringify(pairs)) return `details.timing: pairs ${JSON.stringify(byOutcome)} games by outcome, not pairs' ${JSON.stringify(pairs)}`;
   const roles = DetailPairs.between(Object.entries(base.setup.roles), Object.entries(run.setup.roles), seats).roles;
   const have = t.roles.map(({ id, baseline: b, other }) => ({ id, baseline: b, other }));
   if (JSON.stringify(have) !== JSON.stringify(roles)) return `details.roles: ${JSON.stringify(have)}, not the roles both tables deal (${JSON.stringify(roles)})`;

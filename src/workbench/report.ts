@@ -7,6 +7,7 @@ import { WINNERS, type Winner } from '../model/events.js';
 import type { Rate } from '../report/report.js';
 import { OutcomePairs, pairedDifference, type PairedDifference } from '../stats/paired.js';
 import { DetailPairs, pairedTable, type DetailData, type PairedMean } from '../stats/pairedDetail.js';
+import { decidedByTable, pairedDays, type TimingPair } from '../stats/pairedTiming.js';
 import type { ArmSpec } from './arms.js';
 import type { RunJson } from './play.js';
 import type { PointTune } from './retune.js';
@@ -44,6 +45,8 @@ export interface ArmVsBaseline {
   readonly roles?: ReadonlyArray<{ readonly role: string; readonly survival: PairedMean; readonly points: PairedMean }>;
   /** With details: the seat and role differences significant at 5% after Holm's correction, most significant first. */
   readonly notable?: readonly Notable[];
+  /** With details: where the arms' outcomes over time part (timingDifferences). */
+  readonly timing?: TimingDifferences;
   /** The raw counts: `pairs[b][o]` games that ended b under the baseline and o under this arm (WINNERS order). */
   readonly pairs: readonly (readonly number[])[];
   readonly details?: DetailData;
@@ -126,7 +129,33 @@ function vsBaseline(baseline: number, pairs: OutcomePairs, details: DetailPairs 
       { what: `${r.role} points`, ...pick(r.points), unit: 'points' as const },
     ]),
   ];
-  return { ...base, seats, roles, notable: holm(tests, 0.05), pairs: pairs.toJSON(), details: details.toJSON() };
+  const data = details.toJSON();
+  return { ...base, seats, roles, notable: holm(tests, 0.05), timing: timingDifferences(data.timing), pairs: pairs.toJSON(), details: data };
+}
+
+/** Day by day, the paired difference in "decided as each outcome by day d"; per outcome, the first day it is significant. */
+export interface TimingDifferences {
+  readonly days: ReadonlyArray<{ readonly day: number } & Readonly<Record<Winner, PairedDifference>>>;
+  /**
+   * Per outcome, the first day at which the arms' shares of games decided that way by then differ at
+   * 5% after Holm's correction over every day and outcome tested (outcomes no game of either arm
+   * ended in are not tested); null where they never do.
+   */
+  readonly parts: Readonly<Record<Winner, number | null>>;
+}
+
+export function timingDifferences(pairs: readonly TimingPair[]): TimingDifferences {
+  const days = pairedDays(pairs).map((day) => {
+    const row = { day } as { day: number } & Record<Winner, PairedDifference>;
+    for (const w of WINNERS) row[w] = pairedDifference(decidedByTable(pairs, w, day));
+    return row;
+  });
+  const last = days[days.length - 1];
+  const tested = WINNERS.filter((w) => last !== undefined && decidedByTable(pairs, w, last.day).neither < pairs.reduce((n, p) => n + p[4], 0));
+  const found = holm(tested.flatMap((w) => days.map((d) => ({ w, day: d.day, p: d[w].p }))), 0.05);
+  const parts = {} as Record<Winner, number | null>;
+  for (const w of WINNERS) parts[w] = found.filter((x) => x.w === w).reduce<number | null>((first, x) => (first === null || x.day < first ? x.day : first), null);
+  return { days, parts };
 }
 
 const pick = (d: { diff: number; low: number | null; high: number | null; p: number }) => ({ diff: d.diff, low: d.low, high: d.high, p: d.p });

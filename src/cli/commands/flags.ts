@@ -30,9 +30,12 @@ export function reportFileOptions(cmd: Command, html: string, csv: string): Comm
   return cmd.option('--html <file>', html, once('--html')).option('--csv <file>', csv, once('--csv'));
 }
 
-/** --shard: one slice of the games, whose --json reports `merge` combines. */
+/** What --shard auto reads (src/cli/shardAuto.ts). */
+const AUTO_SHARD_HELP = '; auto: the array task of Slurm, AWS Batch, Google Batch or Cloud Run, auto/N of a Kubernetes indexed Job';
+
+/** --shard: one slice of the games, whose --json reports `merge` combines (`auto`: the batch system's task). */
 export function shardOption(cmd: Command, help = 'play only shard I of N of the games (merge the --json reports with `merge`)'): Command {
-  return cmd.option('--shard <i/n>', help, once('--shard'));
+  return cmd.option('--shard <i/n|auto>', help + AUTO_SHARD_HELP, once('--shard'));
 }
 
 /** The flags every workbench command (sweep, compare, role-values, balance, exploit) has, after its own. */

@@ -6,6 +6,7 @@ import type { GroupRow, PointsSummary, Report } from '../report.js';
 import { formatMean, formatRate } from '../text.js';
 import { dataTable, esc, facts, figure, numbers, section } from './markup.js';
 import { columns, dots, intervalBars, legend, stackedBars, type Column } from './svg.js';
+import { timingSection } from './timing.js';
 
 const count = (x: number) => x.toLocaleString('en-US');
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
@@ -123,7 +124,7 @@ function failuresSection(r: Report): string {
 }
 
 export function runSections(r: Report): string[] {
-  return [setupSection(r), outcomesSection(r), lengthSection(r), rolesSection(r), seatsSection(r), pointsSection(r), eveningsSection(r), failuresSection(r)].filter((s) => s !== '');
+  return [setupSection(r), outcomesSection(r), lengthSection(r), timingSection(r), rolesSection(r), seatsSection(r), pointsSection(r), eveningsSection(r), failuresSection(r)].filter((s) => s !== '');
 }
 
 export function runTitle(r: Report): { title: string; subtitle: string; warning: string | null } {
