@@ -241,7 +241,7 @@ export class Mind {
    * My known team as a bit per seat, the same for every member who knows the same team — or -1 where
    * members' counts of accusations against the team (accusedAllies) may differ although the team is the
    * same: mine began before my team changed, or the table is too large for the bits. While it is not
-   * -1, what the team's scores are made of is the same for all its members (smart.ts dangerScores).
+   * -1, what the team's scores are made of is the same for all its members (mafiaTargets.ts dangerScores).
    */
   get teamSig(): number {
     if (this.allySigV === null) {
