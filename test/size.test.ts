@@ -15,7 +15,7 @@ const MAX_FUNCTION_LINES = 80;
  * Files allowed over MAX_FILE_LINES, each being split. TODO(issue 33): smart's bot is being rewritten
  * into smaller files; remove each entry as its file comes under the limit (the last test says when).
  */
-const LONG_FILES: readonly string[] = ['strategies/smart/table.ts', 'strategies/smart/mind.ts'];
+const LONG_FILES: readonly string[] = ['strategies/smart/mind.ts'];
 
 function sources(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {

@@ -6,7 +6,9 @@ import type { GameEvent } from '../../src/model/events.js';
 import { fmix32 } from '../../src/rng.js';
 import type { PlayerView, PublicRecord } from '../../src/views/view.js';
 import { BLACK, PLAIN_RULES, RED, Reading, scoreArray, seatArray, vouchWeight, type Evidence, type ReadRules, type Report } from './reading.js';
-import { ACCUSE, DIED, LEARN, LEFT, ROW_BITS, STALE, tableOf, VOTE, VOUCH, type Table } from './table.js';
+import { ACCUSE, DIED, LEARN, LEFT, STALE, VOTE, VOUCH } from './journal.js';
+import { tableOf, type Table } from './table.js';
+import { ROW_BITS } from './tableFacts.js';
 import type { Likelihoods } from './likelihoods.js';
 import { Belief, Posterior, posteriorOf } from './posterior.js';
 
