@@ -7,10 +7,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { playJobGame } from '../dist/src/runner/job.js';
 import { loadSetup } from '../dist/src/setup/load.js';
-import { parseStrategies } from '../dist/src/strategy/registry.js';
+import { parseStrategies, registerBuiltIns } from '../dist/src/strategy/registry.js';
+import { BUILT_IN_STRATEGIES } from '../dist/strategies/index.js';
 import { DATA, dataText, DOC, gamesFingerprint, readData, withOutputs } from './balancing-page.mjs';
 import { examples, normalise } from './examples.mjs';
 
+registerBuiltIns(BUILT_IN_STRATEGIES);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const write = process.argv.includes('--write');
 const found = examples(readFileSync(DOC, 'utf8'));

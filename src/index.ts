@@ -2,6 +2,9 @@
 // A plug-in is an ES module whose default export (or export named `strategy`) is a Strategy; see
 // docs/strategies.md and strategies/example-plugin.ts. A role plug-in exports a RolePlugin: see
 // docs/extending.md and roles/bodyguard.ts.
+import { BUILT_IN_STRATEGIES } from '../strategies/index.js';
+import { registerBuiltIns } from './strategy/registry.js';
+
 export type {
   Decision,
   DecisionKind,
@@ -24,3 +27,7 @@ export type { RoleInfo } from './views/view.js';
 export { loadStrategies } from './strategy/load.js';
 // Building on the default: the player `run` makes for a seat by default, and "the default with one thing changed".
 export { defaultPlayer, onDefault, type Change } from './strategy/onDefault.js';
+
+// The registry is given the built-in bots here as the CLI gives them, so that a plug-in building on the
+// default finds it wherever it is loaded: in the CLI, in a process of its own, or imported on its own.
+registerBuiltIns(BUILT_IN_STRATEGIES);

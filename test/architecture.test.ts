@@ -1,7 +1,8 @@
 // The module structure docs/architecture.md describes, held by the suite: no import cycle (type imports
 // included), and the layers import only downwards — the shared vocabulary (src/model) from nothing,
 // the views never from the engine or the rules, the engine never from a rule set's code, the bots
-// only through the view and the strategy interface, and no module from a layer above its own (LAYERS).
+// only through the view and the strategy interface, the strategy registry no bot (it is given them),
+// and no module from a layer above its own (LAYERS), without exception.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,26 +46,18 @@ const LAYERS: ReadonlyArray<{ readonly name: string; readonly paths: readonly st
   { name: 'command line', paths: ['src/cli'] },
   { name: 'tools', paths: ['src/workbench', 'src/tune', 'src/exploit', 'src/equilibrium', 'src/fuzz', 'src/play', 'src/bench'] },
   { name: 'batches and reports', paths: ['src/report', 'src/runner', 'src/scenario', 'src/tournament', 'src/calibration'] },
-  // The built-in bots and role plug-ins: written against the plug-in interface (src/index.ts) only.
-  { name: 'bots and plug-ins', paths: ['strategies', 'roles'] },
-  // The protocol runs a bot in another process as a Strategy; the registry hands out both kinds.
-  { name: 'setup and strategy', paths: ['src/setup', 'src/strategy', 'src/protocol', 'src/stats', 'src/index.ts'] },
+  // The built-in bots and role plug-ins, written against the plug-in interface; and the package entry
+  // (src/index.ts), which is that interface and gives the registry the built-in bots (strategies/index.ts).
+  { name: 'bots and plug-ins', paths: ['strategies', 'roles', 'src/index.ts'] },
+  // The protocol runs a bot in another process as a Strategy; the registry hands out both kinds, the
+  // built-in ones as its callers give them.
+  { name: 'setup and strategy', paths: ['src/setup', 'src/strategy', 'src/protocol', 'src/stats'] },
   { name: 'rules', paths: ['src/rules'] },
   // The kernel, and the interface through which it runs any rule set (what a rule set and an option are).
   { name: 'engine', paths: ['src/engine', 'src/rules/ruleSet.ts', 'src/rules/options.ts'] },
   // What a player may know, and the interface a player (a strategy) is: the engine asks through both.
   { name: 'views', paths: ['src/views', 'src/strategy/types.ts', 'src/strategy/audit.ts'] },
   { name: 'vocabulary and platform', paths: ['src/model', 'src/rng.ts', 'src/errors.ts', 'src/text.ts', 'src/plugins', 'src/threads'] },
-];
-
-/**
- * Imports allowed to run up a layer, each with its reason. Nothing else may be added here without one.
- */
-const UPWARD_EXCEPTIONS: ReadonlyArray<{ readonly from: string; readonly to: string; readonly why: string }> = [
-  // The registry registers the built-in bots by importing them; it is being reworked to receive them
-  // from its caller instead, which removes these two.
-  { from: 'src/strategy/registry.ts', to: 'strategies/random.ts', why: 'the registry imports the built-in bots' },
-  { from: 'src/strategy/registry.ts', to: 'strategies/smart.ts', why: 'the registry imports the built-in bots' },
 ];
 
 /** The layer of a repository path: the index in LAYERS (0 is the top) of its longest matching prefix. */
@@ -161,23 +154,21 @@ describe('architecture (docs/architecture.md)', () => {
     expect(FILES.filter((f) => layerOf(f) < 0)).toEqual([]);
   });
 
-  it('no import runs back up a layer (LAYERS), type imports included, but for the listed exceptions', () => {
-    const allowed = new Set(UPWARD_EXCEPTIONS.map((x) => `${join(...x.from.split('/'))} → ${join(...x.to.split('/'))}`));
+  it('no import runs back up a layer (LAYERS), type imports included, without exception', () => {
     const upward: string[] = [];
     for (const [file, imports] of IMPORTS) {
       for (const { to } of imports) {
-        const edge = `${file} → ${to}`;
-        if (layerOf(to) < layerOf(file) && !allowed.has(edge)) upward.push(`${edge} (${LAYERS[layerOf(file)].name} → ${LAYERS[layerOf(to)].name})`);
+        if (layerOf(to) < layerOf(file)) upward.push(`${file} → ${to} (${LAYERS[layerOf(file)].name} → ${LAYERS[layerOf(to)].name})`);
       }
     }
     expect(upward).toEqual([]);
   });
 
-  it('the exceptions are still needed: each names an import that exists and runs up', () => {
-    for (const x of UPWARD_EXCEPTIONS) {
-      const [from, to] = [join(...x.from.split('/')), join(...x.to.split('/'))];
-      expect(IMPORTS.get(from)?.map((i) => i.to), `${x.from} → ${x.to}`).toContain(to);
-      expect(layerOf(to), `${x.from} → ${x.to}`).toBeLessThan(layerOf(from));
-    }
+  it('the strategy registry is given the built-in bots: nothing below them imports strategies/ or roles/', () => {
+    const bots = LAYERS.findIndex((l) => l.name === 'bots and plug-ins');
+    const below = [...IMPORTS.keys()].filter((f) => layerOf(f) > bots);
+    expect(below).toContain(join('src', 'strategy', 'registry.ts'));
+    const up = below.flatMap((f) => IMPORTS.get(f)!.filter((i) => i.to.startsWith('strategies' + sep) || i.to.startsWith('roles' + sep)).map((i) => `${f} → ${i.to}`));
+    expect(up).toEqual([]);
   });
 });

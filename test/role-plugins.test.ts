@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { gameRecord, jobFromSpec, playJobGame } from '../src/runner/job.js';
 import { playGame } from '../src/engine/play.js';
 import { arrangeSteps } from '../src/rules/night.js';
-import { STRATEGIES } from '../src/strategy/registry.js';
+import { builtInStrategies } from '../src/strategy/registry.js';
 import { parseOptionValue } from '../src/rules/options.js';
 import { UKRAINIAN_OPTIONS } from '../src/rules/ukrainian/config.js';
 import { cli, ROOT } from './helpers/cli.js';
@@ -60,7 +60,7 @@ describe('role plug-ins', () => {
 
   it('uses: a spent Vigilante is not asked again; a pass keeps the bullet; bots read usesLeft', async () => {
     const job = await jobFromSpec({ setupArg: VIGILANTE, overrides: [], strategies: ['random'], seed: '6' });
-    const random = STRATEGIES.get('random')!;
+    const random = builtInStrategies().get('random')!;
     let asked = 0;
     let passes = 0;
     for (let k = 0; k < 100; k++) {

@@ -11,12 +11,6 @@ import { ROOT } from './helpers/cli.js';
 const MAX_FILE_LINES = 500;
 const MAX_FUNCTION_LINES = 80;
 
-/**
- * Files allowed over MAX_FILE_LINES, each being split. TODO(issue 33): smart's bot is being rewritten
- * into smaller files; remove each entry as its file comes under the limit (the last test says when).
- */
-const LONG_FILES: readonly string[] = ['strategies/smart.ts', 'strategies/smart/table.ts', 'strategies/smart/mind.ts'];
-
 function sources(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
@@ -63,18 +57,11 @@ describe('sizes (issue 33: a codebase a newcomer can pick up)', () => {
     expect(longFunctions('src/cli/main.ts', 10).length).toBeGreaterThan(0);
   });
 
-  it(`no file in src/ or strategies/ is over ${MAX_FILE_LINES} lines, but for the ones being split`, () => {
-    expect(FILES.filter((f) => lines(f) > MAX_FILE_LINES && !LONG_FILES.includes(f)).map((f) => `${f} (${lines(f)} lines)`)).toEqual([]);
+  it(`no file in src/ or strategies/ is over ${MAX_FILE_LINES} lines`, () => {
+    expect(FILES.filter((f) => lines(f) > MAX_FILE_LINES).map((f) => `${f} (${lines(f)} lines)`)).toEqual([]);
   });
 
   it(`no function in src/ or strategies/ is over ${MAX_FUNCTION_LINES} lines`, () => {
     expect(FILES.flatMap((f) => longFunctions(f, MAX_FUNCTION_LINES))).toEqual([]);
-  });
-
-  it('the files allowed to be long are still long: each exemption is still needed', () => {
-    for (const f of LONG_FILES) {
-      expect(TEXT.has(f), `${f} exists`).toBe(true);
-      expect(lines(f), `${f} is at most ${MAX_FILE_LINES} lines now: remove it from LONG_FILES`).toBeGreaterThan(MAX_FILE_LINES);
-    }
   });
 });

@@ -6,7 +6,7 @@ import { createRng } from '../src/rng.js';
 import { runBatch } from '../src/runner/batch.js';
 import { playJobGame } from '../src/runner/job.js';
 import { wilson } from '../src/stats/intervals.js';
-import { best, soft } from '../strategies/smart.js';
+import { best, soft } from '../strategies/smart/choose.js';
 import { makeJob } from './helpers/job.js';
 
 /** How often each option is drawn in `draws` draws from one seeded stream. */

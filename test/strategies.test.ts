@@ -189,8 +189,11 @@ describe('smart', () => {
   it.each([['ukrainian'], ['club-12'], ['club-20']])(
     'G7 the Table kept from game to game carries nothing over: a game played after others is byte-identical to it played first, in fresh modules (%s)',
     async (setup) => {
-      // Fresh module instances: no Table exists yet, so the first game below makes a new one.
+      // Fresh module instances: no Table exists yet, so the first game below makes a new one. The fresh
+      // registry is given the fresh bots, as test/setup.ts gives the first ones.
       vi.resetModules();
+      const { registerBuiltIns } = await import('../src/strategy/registry.js');
+      registerBuiltIns((await import('../strategies/index.js')).BUILT_IN_STRATEGIES);
       const { playJobGame: play } = await import('../src/runner/job.js');
       const { tableOf: tableFor } = await import('../strategies/smart/table.js');
       const { makeJob: jobFor } = await import('./helpers/job.js');

@@ -6,6 +6,9 @@ import { join } from 'node:path';
 
 const [dir, setup, strategy, warm, n] = process.argv.slice(2);
 const load = (path) => import(pathToFileURL(join(dir, 'dist/src', path)).href);
+// (the registry is given the built-in bots by its caller; builds before that import them themselves)
+const builtIn = await import(pathToFileURL(join(dir, 'dist/strategies/index.js')).href).catch(() => null);
+if (builtIn !== null) (await load('strategy/registry.js')).registerBuiltIns(builtIn.BUILT_IN_STRATEGIES);
 const { jobFromSpec } = await load('runner/job.js');
 const { runBatch } = await load('runner/batch.js');
 // (src/threads/heapTuning.ts; src/runner/ in older builds, and none before the switch: pretenuring on)

@@ -12,7 +12,8 @@ import { jobFromSpec } from '../runner/job.js';
 import { CHUNK_GAMES, runGames } from '../runner/parallel.js';
 import { builtinSetup } from '../setup/builtin.js';
 import { floorProbe, measureFloor } from './floor.js';
-import { STRATEGIES } from '../strategy/registry.js';
+import { builtInStrategies, registerBuiltIns } from '../strategy/registry.js';
+import { BUILT_IN_STRATEGIES } from '../../strategies/index.js';
 
 interface ChildTask {
   readonly setup: string;
@@ -187,7 +188,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const notes: string[] = [];
   const checks: string[] = [];
   for (const [setup, strategy] of ROWS) {
-    const missing = [!builtinSetup(setup) && `setup ${setup}`, !STRATEGIES.has(strategy) && `strategy ${strategy}`].filter(Boolean);
+    const missing = [!builtinSetup(setup) && `setup ${setup}`, !builtInStrategies().has(strategy) && `strategy ${strategy}`].filter(Boolean);
     if (missing.length > 0) {
       notes.push(`- Skipped ${setup} / ${strategy}: no built-in ${missing.join(' or ')} yet.`);
       s.log(`skip ${setup}/${strategy}: no built-in ${missing.join(' or ')}`);
@@ -332,6 +333,7 @@ function longRun(s: Settings, checks: readonly string[]): string[] {
   ];
 }
 
+registerBuiltIns(BUILT_IN_STRATEGIES);
 main(process.argv.slice(2)).catch((e: unknown) => {
   process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exitCode = 1;

@@ -12,7 +12,7 @@ import { builtinSetup } from '../setup/builtin.js';
 import { loadSetup } from '../setup/load.js';
 import { describeValue } from '../rules/options.js';
 import { ROLES } from '../rules/catalogue.js';
-import { STRATEGIES, splitSpec } from '../strategy/registry.js';
+import { builtInStrategies, splitSpec } from '../strategy/registry.js';
 import { parseCount, parseSeed, workerCount } from './common.js';
 import { interruptible } from './interrupt.js';
 import { progressBar } from './progress.js';
@@ -101,7 +101,7 @@ export async function resolveKnob(raw: string, setup: CompiledSetup, flags: Bala
 
   if (s.kind === 'strategy') throw new UserError(`${flag}: a strategy is not a knob; compare strategies with compare or tournament`);
   if (s.kind === 'strategyParam') {
-    const strategy = STRATEGIES.get(s.name);
+    const strategy = builtInStrategies().get(s.name);
     const param = strategy?.params?.find((p) => p.key === s.param);
     if (!strategy || !param) throw new UserError(`${flag}: no built-in strategy ${s.name} with a parameter ${s.param} (mafia-sim strategies)`);
     const given = flags.strategy.map((x) => splitSpec(x)).find((x) => x.who === s.who && x.name === s.name)?.params.find(([k]) => k === s.param)?.[1];

@@ -9,6 +9,8 @@ import { GameFailure } from '../runner/batch.js';
 import { WorkerLost } from '../runner/parallel.js';
 import { loadRolePlugins } from '../setup/rolePlugins.js';
 import { loadStrategies, PluginError } from '../strategy/load.js';
+import { registerBuiltIns } from '../strategy/registry.js';
+import { BUILT_IN_STRATEGIES } from '../../strategies/index.js';
 import { printable, withRulesLink } from '../text.js';
 import { applyBotFlags } from './botFlags.js';
 import { autoShard, isAutoShard } from './shardAuto.js';
@@ -65,6 +67,7 @@ const COMMANDS = [
 /** Runs the program on `argv`; everything it prints goes to `io` (the process's stdout and stderr). */
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   reapBotsAtExit();
+  registerBuiltIns(BUILT_IN_STRATEGIES);
   const cli = new Cli(io, argv);
   const program = buildProgram(io);
   for (const register of COMMANDS) register(program, cli);

@@ -5,7 +5,7 @@ import { DEVIATIONS } from '../../strategies/deviations.js';
 import { applies } from '../exploit/variants.js';
 import { RULE_SETS } from '../rules/registry.js';
 import type { RuleSet } from '../rules/ruleSet.js';
-import { STRATEGIES } from '../strategy/registry.js';
+import { builtInStrategies } from '../strategy/registry.js';
 import type { StrategyParam, StrategyParamValue } from '../strategy/types.js';
 
 export interface StrategyInfo {
@@ -45,7 +45,7 @@ function rulesFor(p: StrategyParam): string[] {
 }
 
 export function collectStrategies(): StrategyInfo[] {
-  return [...STRATEGIES.values()].map((s) => ({
+  return [...builtInStrategies().values()].map((s) => ({
     name: s.name,
     description: s.description,
     usesHistory: s.usesHistory === true,

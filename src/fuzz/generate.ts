@@ -12,7 +12,7 @@ import type { RuleSet } from '../rules/ruleSet.js';
 import { createRng, type Rng } from '../rng.js';
 import type { Job } from '../runner/job.js';
 import { compileSetup, optionSpecs, type CompiledSetup } from '../setup/compile.js';
-import { parseStrategies, STRATEGIES } from '../strategy/registry.js';
+import { builtInStrategies, parseStrategies } from '../strategy/registry.js';
 import type { StrategyParam } from '../strategy/types.js';
 
 /** One generated case: a setup (as the data of a setup file), its strategies, its seed, its games. */
@@ -73,7 +73,7 @@ function randomParam(p: StrategyParam, rng: Rng): string {
 
 /** `smart` with a random subset of its parameters set at random. */
 function smartSpec(rng: Rng): string {
-  const params = (STRATEGIES.get('smart')!.params ?? []).filter(() => rng.chance(0.4));
+  const params = (builtInStrategies().get('smart')!.params ?? []).filter(() => rng.chance(0.4));
   return params.length === 0 ? 'smart' : `smart:${params.map((p) => `${p.key}=${randomParam(p, rng)}`).join(',')}`;
 }
 

@@ -5,12 +5,15 @@ import type { RoleDef } from '../model/roles.js';
 import { fatalMessage, type PoolMessage } from '../threads/pool.js';
 import { loadRolePlugin } from '../setup/rolePlugins.js';
 import { loadStrategies } from '../strategy/load.js';
+import { registerBuiltIns } from '../strategy/registry.js';
+import { BUILT_IN_STRATEGIES } from '../../strategies/index.js';
 import { playCase, type CasePlayed, type FuzzWorkerInit } from './fuzz.js';
 import type { GenerateContext } from './generate.js';
 
 const port = parentPort!;
 const init = workerData as FuzzWorkerInit;
 const post = (m: PoolMessage<CasePlayed>) => port.postMessage(m);
+registerBuiltIns(BUILT_IN_STRATEGIES);
 
 async function load(): Promise<GenerateContext> {
   const plugins = new Map<string, RoleDef>();

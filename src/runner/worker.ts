@@ -4,6 +4,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { GameFailure, playChunk } from './batch.js';
 import { jobFromSpec, type Job } from './job.js';
 import { setBotSettings } from '../protocol/settings.js';
+import { registerBuiltIns } from '../strategy/registry.js';
+import { BUILT_IN_STRATEGIES } from '../../strategies/index.js';
 import type { ChunkRequest, WorkerInit, WorkerMessage } from './parallel.js';
 import { fatalMessage } from '../threads/pool.js';
 
@@ -11,6 +13,7 @@ const port = parentPort!;
 const init = workerData as WorkerInit;
 const post = (m: WorkerMessage) => port.postMessage(m);
 setBotSettings(init.bots); // before any job is built: isolation decides how plug-ins are loaded
+registerBuiltIns(BUILT_IN_STRATEGIES);
 
 const fatal = (e: unknown) => post(fatalMessage(e));
 

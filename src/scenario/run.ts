@@ -9,7 +9,7 @@ import type { RoleDef } from '../model/roles.js';
 import type { RulesGame } from '../rules/ruleSet.js';
 import { deriveGameSeed } from '../rng.js';
 import { loadSetup } from '../setup/load.js';
-import { STRATEGIES } from '../strategy/registry.js';
+import { builtInStrategies } from '../strategy/registry.js';
 import type { Player } from '../strategy/types.js';
 import type { Expectation, PhaseScript, Scenario } from './parse.js';
 
@@ -34,8 +34,8 @@ export function runScenario(sc: Scenario): ScenarioResult {
   // An option's error names the scenario's field, not a --option the user never typed.
   const setup = loadSetup(sc.setup, sc.options, (key) => `${sc.file}: options.${key}`);
   const deal = dealOf(sc, setup.deck);
-  const fallback = sc.fallback === 'none' ? null : STRATEGIES.get(sc.fallback);
-  if (fallback === undefined) throw new UserError(`${sc.file}: fallback: unknown strategy "${sc.fallback}" (use none or ${[...STRATEGIES.keys()].join(', ')})`);
+  const fallback = sc.fallback === 'none' ? null : builtInStrategies().get(sc.fallback);
+  if (fallback === undefined) throw new UserError(`${sc.file}: fallback: unknown strategy "${sc.fallback}" (use none or ${[...builtInStrategies().keys()].join(', ')})`);
 
   const first = setup.options.start === 'night' ? 'night 1' : 'day 1';
   if (hasSetting(sc.script.get(first))) throw new UserError(`${sc.file}: script.${first}: fouls cannot be set for the game's first phase`);

@@ -6,7 +6,7 @@
 import type { Team } from '../model/roles.js';
 import type { PlayerView } from '../views/view.js';
 import { DEFAULT_STRATEGY } from './default.js';
-import { onSetup, STRATEGIES } from './registry.js';
+import { builtInStrategies, onSetup } from './registry.js';
 import type { Decision, DecisionRequest, GameTag, Player, SpeechKind, Strategy, TableKey } from './types.js';
 import type { Statement } from '../model/events.js';
 import type { Rng } from '../rng.js';
@@ -20,7 +20,7 @@ function tableOfView(view: PlayerView): TableKey {
 
 /** The player the default strategy makes for this seat, in this game. */
 export function defaultPlayer(view: PlayerView, game?: GameTag): Player {
-  const strategy = onSetup(STRATEGIES.get(DEFAULT_STRATEGY)!, tableOfView(view), view.team as Team);
+  const strategy = onSetup(builtInStrategies().get(DEFAULT_STRATEGY)!, tableOfView(view), view.team as Team);
   return strategy.createPlayer(view.seat, game);
 }
 

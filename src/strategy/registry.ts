@@ -1,9 +1,9 @@
 // Built-in strategies by name, and `--strategy` specs: `NAME` for everyone, `TEAM=NAME` or `ROLE=NAME`;
 // NAME may be a plug-in path (loaded first by loadStrategies in ./load.ts) and may carry `:key=value,…`.
+// The registry imports no bot: it is given the built-in ones (registerBuiltIns) by the entry point of
+// each process or thread that reads specs, from the list in strategies/index.ts.
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { random } from '../../strategies/random.js';
-import { smart } from '../../strategies/smart.js';
 import { UserError } from '../errors.js';
 import { isPluginPath, pluginFileProblem } from '../plugins/importModule.js';
 import { closest } from '../text.js';
@@ -17,11 +17,23 @@ import type { MixShare, Strategy, StrategyParamValue, TableKey } from './types.j
 import { commandProblem, execStrategy, isolatedStrategy } from '../protocol/strategy.js';
 import { botSettings } from '../protocol/settings.js';
 
-/** The built-in strategies: audited (./audit.ts), as are their variants with parameters. */
-export const STRATEGIES: ReadonlyMap<string, Strategy> = new Map([
-  [random.name, markAudited(random)],
-  [smart.name, markAudited(smart)],
-]);
+/** The built-in strategies by name, as the registry was given them: audited (./audit.ts), as are their variants with parameters. */
+const BUILT_IN = new Map<string, Strategy>();
+
+/** Gives the registry the built-in bots (strategies/index.ts); giving the same ones again changes nothing. */
+export function registerBuiltIns(strategies: readonly Strategy[]): void {
+  for (const s of strategies) {
+    const known = BUILT_IN.get(s.name);
+    if (known === undefined) BUILT_IN.set(s.name, markAudited(s));
+    else if (known !== s) throw new Error(`two built-in strategies are named ${s.name}`);
+  }
+}
+
+/** The built-in strategies by name; an error if the registry was not given them, which an entry point must do first. */
+export function builtInStrategies(): ReadonlyMap<string, Strategy> {
+  if (BUILT_IN.size === 0) throw new Error('no built-in strategies: the entry point gives them to the registry first (registerBuiltIns, strategies/index.ts)');
+  return BUILT_IN;
+}
 
 export { DEFAULT_STRATEGY };
 
@@ -200,7 +212,7 @@ function ownBase(strategy: Strategy): { base: Strategy; params: SpecParts['param
   const made = MADE_FROM.get(strategy) ?? { base: strategy, params: [] };
   // Only the registry's own strategies and their variants: a copy that wraps one (a test's checker, a
   // plug-in spread from smart) would lose its wrapping if it were rebuilt from the base.
-  if (STRATEGIES.get(made.base.name) !== made.base) return null;
+  if (builtInStrategies().get(made.base.name) !== made.base) return null;
   if (made.params.some(([k, v]) => k === 'tuned' && ['false', 'no', '0'].includes(v))) return null;
   return made;
 }
@@ -343,9 +355,10 @@ function strategyNamed(name: string, spec: string, label: SpecLabel): Strategy {
     // Plug-ins are imported asynchronously by loadStrategies (src/strategy/load.ts) before any job is built.
     throw new UserError(`${label(spec)}: plug-in ${name} was not loaded (load it with loadStrategies first)`);
   }
-  const s = STRATEGIES.get(name);
+  const builtIn = builtInStrategies();
+  const s = builtIn.get(name);
   if (s) return s;
-  throw new UserError(`${label(spec)}: unknown strategy "${name}"${closest(name, [...STRATEGIES.keys()])}; known: ${[...STRATEGIES.keys()].join(', ')}, or a plug-in file path`);
+  throw new UserError(`${label(spec)}: unknown strategy "${name}"${closest(name, [...builtIn.keys()])}; known: ${[...builtIn.keys()].join(', ')}, or a plug-in file path`);
 }
 
 /** The strategy a spec names, with its parameters applied (no team or role part). */
@@ -356,7 +369,8 @@ export function strategyFromSpec(spec: string, label: SpecLabel = strategyFlag):
 
 /** Parses `--strategy` specs. Plug-in paths must have been loaded (loadStrategies) beforehand. */
 export function parseStrategies(specs: readonly string[], label: SpecLabel = strategyFlag): StrategyAssignment {
-  let everyone = STRATEGIES.get(DEFAULT_STRATEGY)!;
+  // (the default is looked up only if no spec names everyone's: a plug-in's own process needs no built-in bot)
+  let everyone: Strategy | null = null;
   const byTeam = new Map<string, Strategy>();
   const byRole = new Map<string, Strategy>();
   for (const spec of specs) {
@@ -370,7 +384,7 @@ export function parseStrategies(specs: readonly string[], label: SpecLabel = str
       throw new UserError(`${label(spec)}: "${who}" is neither a team (town, mafia) nor a role${closest(who, known)}`);
     }
   }
-  return { everyone, byTeam, byRole, specs };
+  return { everyone: everyone ?? builtInStrategies().get(DEFAULT_STRATEGY)!, byTeam, byRole, specs };
 }
 
 export function strategyFor(a: StrategyAssignment, role: RoleDef): Strategy {

@@ -2,7 +2,9 @@
 // otherwise than smart's own reading, for a town that reads one kind of evidence only or believes the
 // first claimant outright. Kept apart from smart's reading (./reading.ts) so that changes to one do not
 // move the other; each is a function of what the seat's Mind already holds (its view only).
+// townSuspicion is the one a town seat reads by: smart's own, or the deviation its parameters name.
 import type { Mind } from './mind.js';
+import type { SmartParams } from './params.js';
 import { BLACK, NIGHT_VICTIM, scoreArray } from './reading.js';
 
 /** Per table size, one array the readings are written into (a decision reads it before the next one is made). */
@@ -11,7 +13,12 @@ const OUT: number[][] = [];
 /** Certain colours (and only them) dominate the scores, as in smart's reading. */
 const SETTLED = 50;
 
-export function townReading(m: Mind, read: 'votes' | 'firstClaim'): readonly number[] {
+/** The town's suspicion per seat: smart's reading, or a deviation's (`read`). */
+export function townSuspicion(p: SmartParams, m: Mind): readonly number[] {
+  return p.read === 'full' ? m.suspicion(true) : townReading(m, p.read);
+}
+
+function townReading(m: Mind, read: 'votes' | 'firstClaim'): readonly number[] {
   const out = (OUT[m.n] ??= scoreArray(m.n));
   return read === 'votes' ? byVotes(m, out) : byFirstClaim(m, out);
 }

@@ -4,9 +4,12 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Chalk } from 'chalk';
+import { registerBuiltIns } from '../../src/strategy/registry.js';
+import { BUILT_IN_STRATEGIES } from '../../strategies/index.js';
 import { PLAYTHROUGHS, REPORTS } from './cases.mjs';
 import { playthrough } from './playthrough.ts';
 
+registerBuiltIns(BUILT_IN_STRATEGIES); // as the CLI does: the playthroughs are played here
 const here = fileURLToPath(new URL('.', import.meta.url));
 const bin = fileURLToPath(new URL('../../bin/mafia-sim.js', import.meta.url));
 for (const c of REPORTS) {
