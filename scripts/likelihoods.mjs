@@ -26,8 +26,15 @@ if (setups.length === 0) setups.push('ukrainian', 'club-12');
 
 /** The mafia profile ukrainian ships. */
 const SHIPPED = 'smart:fakeClaim=1,fakeClaimDay=1,claimPlan=once';
-/** A mix of mafia play around a profile: it, and it with `bus`, with `distance`, with both. */
-const around = (p) => `mafia=mix:${p}@0.4|${p},bus=1,bloc=false@0.2|${p},distance=0.5@0.2|${p},bus=1,distance=0.5,bloc=false@0.2`;
+/**
+ * A mix of mafia play around a profile: it, it with `bus`, with `distance`, with both; each as it is
+ * and blending (`blend`: naming only seats the table suspects).
+ */
+const around = (p) =>
+  'mafia=mix:' +
+  [`${p}@0.2`, `${p},bus=1,bloc=false@0.1`, `${p},distance=0.5@0.1`, `${p},bus=1,distance=0.5,bloc=false@0.1`]
+    .flatMap((x) => [x, `${p},blend=true${x.slice(p.length)}`])
+    .join('|');
 /**
  * Each setup's flags when none are given: a posterior town against a mix of mafia play, so that no act
  * is read as proof because one profile never makes it. On club-12 the mix is around both the tuned
@@ -37,7 +44,9 @@ const around = (p) => `mafia=mix:${p}@0.4|${p},bus=1,bloc=false@0.2|${p},distanc
 const DEFAULT_FLAGS = {
   ukrainian: ['--strategy', 'town=smart:reader=posterior', '--strategy', around(SHIPPED)],
   'club-12': ['--strategy', 'town=smart:reader=posterior', '--strategy',
-    'mafia=mix:smart@0.25|smart:claimPlan=once,fakeClaim=1@0.25|smart:claimPlan=once,fakeClaim=1,bus=1,bloc=false@0.2|smart:bus=1,bloc=false@0.1|smart:claimPlan=once,fakeClaim=1,distance=0.5@0.2'],
+    'mafia=mix:' + ['smart@0.15', 'smart:blend=true@0.1', 'smart:claimPlan=once,fakeClaim=1@0.15', 'smart:claimPlan=once,fakeClaim=1,blend=true@0.15',
+      'smart:claimPlan=once,fakeClaim=1,bus=1,bloc=false@0.1', 'smart:claimPlan=once,fakeClaim=1,blend=true,bus=1,bloc=false@0.1',
+      'smart:bus=1,bloc=false@0.05', 'smart:claimPlan=once,fakeClaim=1,distance=0.5@0.1', 'smart:claimPlan=once,fakeClaim=1,blend=true,distance=0.5@0.1'].join('|')],
 };
 
 for (const setup of setups) {

@@ -51,6 +51,27 @@ export const DEVIATIONS: readonly Deviation[] = [
     description: 'the mafia make one investigator claim a game (a fake or a counter-claim), not a new claimant each time the last is voted out',
   },
   {
+    name: 'blending-mafia',
+    side: 'mafia',
+    strategy: 'smart',
+    params: 'blend=true',
+    description: 'the mafia accuse and nominate only players the table already suspects, so that no first accusation of a day is theirs',
+  },
+  {
+    name: 'bus-a-partner',
+    side: 'mafia',
+    strategy: 'smart',
+    params: 'bus=1,bloc=false',
+    description: 'a mafia member votes out his partner when the table suspects that partner most on the block, and each votes his own pick',
+  },
+  {
+    name: 'distancing-mafia',
+    side: 'mafia',
+    strategy: 'smart',
+    params: 'distance=1',
+    description: 'a mafia member nominates the partner the table suspects most',
+  },
+  {
     name: 'survivor-reader',
     side: 'town',
     strategy: 'smart',

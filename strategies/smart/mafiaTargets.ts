@@ -65,6 +65,21 @@ function workOutDanger(m: Mind, out: number[]): void {
   }
 }
 
+/** Per table size, the array `blended` writes into (read within the decision that asked). */
+const BLENDED: number[][] = [];
+
+/**
+ * `score` kept only where the table already suspects the seat (its public suspicion at `floor` or
+ * above), -Infinity elsewhere: the mafia who blend (`blend`) name only whom a town player could name
+ * too, so that their accusations and nominations are not the first acts of a day without evidence.
+ */
+export function blended(m: Mind, score: readonly number[], floor: number): readonly number[] {
+  const pub = m.suspicion(false);
+  const out = (BLENDED[m.n] ??= scoreArray(m.n));
+  for (let s = 0; s <= m.n; s++) out[s] = pub[s] >= floor ? score[s] : -Infinity;
+  return out;
+}
+
 /** The kill the mafia want (shared by every member, so proposals and the final kill agree). */
 export function killScores(p: SmartParams, view: PlayerView, m: Mind, asTown: boolean, out: number[] = m.scratchB): number[] {
   const pub = m.suspicion(false);

@@ -19,6 +19,7 @@ export interface SmartParams {
   readonly claimPlan: 'serial' | 'once' | 'counter' | 'none';
   readonly bloc: boolean;
   readonly bus: number;
+  readonly blend: boolean;
   readonly distance: number;
   readonly temperature: number;
   readonly nominateBlind: number;
@@ -63,6 +64,8 @@ export const SMART_PARAMS: readonly StrategyParam[] = [
     description: "chance a mafia member votes against a partner when the table suspects that partner more than anyone else on the block (he is likely leaving; the vote clears the voter in the town's eyes)" },
   { key: 'distance', team: 'mafia', default: 0, grid: [0, 0.25, 0.5, 1], min: 0, max: 1,
     description: 'chance a mafia member nominates the partner the table suspects most, when it suspects him at all (distancing: a reader that trusts the team never to name its own is misled)' },
+  { key: 'blend', team: 'mafia', default: false,
+    description: 'the mafia accuse and nominate only seats the table already suspects, by the thresholds of a town player (false: they name the most dangerous seat even when nobody suspects it)' },
   { key: 'bloc', team: 'mafia', default: true, description: 'the mafia vote and nominate as one bloc (false: each mafia member votes his own pick)' },
   { key: 'nominateBlind', team: 'town', default: 0.1, grid: [0, 0.1, 0.25, 0.5, 1], min: 0, max: 1,
     description: 'chance a town player with no suspect (nobody above suspicion 0) nominates anyway while fewer than two are nominated' },
@@ -103,6 +106,7 @@ export function smartParams(values: Readonly<Record<string, StrategyParamValue>>
     claimPlan: v('claimPlan') as SmartParams['claimPlan'],
     bloc: v('bloc') as boolean,
     bus: v('bus') as number,
+    blend: v('blend') as boolean,
     distance: v('distance') as number,
     temperature: v('temperature') as number,
     nominateBlind: v('nominateBlind') as number,

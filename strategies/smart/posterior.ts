@@ -454,13 +454,31 @@ export class Belief {
     // What I know beyond the record is my own colour alone (a plain red): the public belief, given it.
     if (!this.investigator && black === 0 && red === (p.publicRedBits | bit(this.me))) p.conditionedOnRed(this.me, this.pBlack, this.pInv);
     else p.conditioned(red, black, this.investigator ? this.me : 0, this.pBlack, this.pInv);
-    const prior = logit(p.prior);
+    const prior = logit(this.priorOfOthers(known));
     for (let s = 1; s <= n; s++) {
       const q = this.pBlack[s];
       const k = known[s];
       this.colour[s] = k !== 0 ? k : q <= SETTLED ? -1 : q >= 1 - SETTLED ? 1 : 0;
       this.sus[s] = k !== 0 ? 50 * k : logit(Math.min(Math.max(q, 1e-4), 1 - 1e-4)) - prior;
     }
+  }
+
+  /**
+   * The chance I gave any seat I do not know of being black before a single act: the team's seats
+   * left over the seats left. A red who knows only himself gives the others 4/11 at a Ukrainian
+   * table, not 4/12; measured against 4/12 every other seat would start as a suspect, and a town
+   * player with no evidence at all would nominate and accuse as if he had some.
+   */
+  private priorOfOthers(known: readonly number[]): number {
+    const p = this.posterior;
+    let black = p.black;
+    let open = p.n;
+    for (let s = 1; s <= p.n; s++) {
+      if (known[s] === 0) continue;
+      open--;
+      if (known[s] > 0) black--;
+    }
+    return open > 0 ? Math.min(Math.max(black / open, 1e-4), 1 - 1e-4) : p.prior;
   }
 
   /** The chance this seat gives a claimant's being the investigator (1 for myself if I am). */

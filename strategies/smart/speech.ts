@@ -8,7 +8,7 @@ import type { SpeechKind } from '../../src/strategy/types.js';
 import type { PlayerView } from '../../src/views/view.js';
 import { EPS, sharedKey } from './choose.js';
 import { townSuspicion } from './lens.js';
-import { allyClaims, dangerScores } from './mafiaTargets.js';
+import { allyClaims, blended, dangerScores } from './mafiaTargets.js';
 import type { Mind } from './mind.js';
 import type { SmartParams } from './params.js';
 
@@ -69,10 +69,15 @@ export class Speaker {
     return pick;
   }
 
+  /** The top suspect, if he is suspect enough to accuse (suspicion ≥ 1; anyone in a last word), else 0. */
+  private suspectToAccuse(view: PlayerView, sus: readonly number[], m: Mind, kind: SpeechKind, rng: Rng, bloc = false): number {
+    const top = this.topSuspect(view, sus, m, rng, bloc);
+    return top !== 0 && (sus[top] >= 1 || kind === 'lastWord') ? top : 0;
+  }
+
   private townSpeech(view: PlayerView, m: Mind, kind: SpeechKind, rng: Rng): readonly Statement[] {
-    const sus = townSuspicion(this.p, m);
-    const top = this.topSuspect(view, sus, m, rng);
-    const accuse = top !== 0 && (sus[top] >= 1 || kind === 'lastWord');
+    const top = this.suspectToAccuse(view, townSuspicion(this.p, m), m, kind, rng);
+    const accuse = top !== 0;
     const inv = m.trustedInvestigator(view, 0.85);
     const vouch = inv !== 0 && this.vouched !== inv;
     if (vouch) this.vouched = inv;
@@ -102,7 +107,9 @@ export class Speaker {
       }
       if (black && accuse === 0 && view.isAlive(s)) accuse = s;
     }
-    if (accuse === 0) accuse = liar !== 0 ? liar : this.topSuspect(view, townSuspicion(this.p, m), m, rng);
+    // With no black found, he accuses the claimant who lied about him, else a suspect as anyone would:
+    // an accusation from a believed investigator convicts, so it must stand on evidence.
+    if (accuse === 0) accuse = liar !== 0 ? liar : this.suspectToAccuse(view, townSuspicion(this.p, m), m, kind, rng);
     if (accuse !== 0) out.push({ type: 'accuse', seat: accuse });
     return out;
   }
@@ -136,7 +143,9 @@ export class Speaker {
     }
     if (out.length === 0) {
       // (the common speech: a list made to size, not grown by push)
-      const target = this.topSuspect(view, danger, m, rng, this.p.bloc);
+      const target = this.p.blend
+        ? this.suspectToAccuse(view, blended(m, danger, 1), m, kind, rng, this.p.bloc)
+        : this.topSuspect(view, danger, m, rng, this.p.bloc);
       return target !== 0 ? [{ type: 'accuse', seat: target }] : SILENCE;
     }
     return out;

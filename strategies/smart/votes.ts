@@ -6,7 +6,7 @@ import { NO, YES, type Decision } from '../../src/strategy/types.js';
 import type { PlayerView } from '../../src/views/view.js';
 import { EPS, phaseSalt, shared, soft } from './choose.js';
 import { townSuspicion } from './lens.js';
-import { dangerScores } from './mafiaTargets.js';
+import { blended, dangerScores } from './mafiaTargets.js';
 import type { Mind } from './mind.js';
 import type { SmartParams } from './params.js';
 import { RED } from './reading.js';
@@ -25,7 +25,9 @@ export function nominate(p: SmartParams, view: PlayerView, m: Mind, options: rea
   if (!m.town) {
     const partner = p.distance > 0 && already < 3 ? suspectedPartner(m, options) : 0;
     if (partner !== 0 && rng.chance(p.distance)) return partner;
-    const pick = blocPick(p, view, m, options, dangerScores(m), rng, m.ally);
+    // Blending, they nominate only a seat the table suspects, as the town's own rule has it.
+    const score = p.blend ? blended(m, dangerScores(m), already < 2 ? EPS : p.nominateAt) : dangerScores(m);
+    const pick = blocPick(p, view, m, options, score, rng, m.ally);
     return pick !== 0 && already < 3 ? pick : null;
   }
   const sus = townSuspicion(p, m);
