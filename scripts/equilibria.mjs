@@ -34,13 +34,18 @@ const setups = firstFlag < 0 ? args : args.slice(0, firstFlag);
 const flags = firstFlag < 0 ? [] : args.slice(firstFlag);
 if (setups.length === 0) setups.push('ukrainian');
 
+/** The profiles the ukrainian equilibrium was first solved at: its town with either reader, its mafia blending or not. */
+const UKRAINIAN_TOWN = 'smart:revealDay=1,note=first,selfHeal=1,maniacAt=-100,nominateBlind=0,survivor=doubt,deadReports=drop';
+const UKRAINIAN_MAFIA = 'smart:fakeClaim=1,fakeClaimDay=1,claimPlan=once';
+
 /**
- * Each setup's starting populations when no flags are given (else smart's tuned point). club-12: both
- * readers and both mafia plans, the tuned point and the one claim a game that beats its suspicion
- * model (docs/strategies.md, "Club tables").
+ * Each setup's starting populations when no flags are given (else smart's tuned point): both readers,
+ * and mafia that blend (`blend`) and do not. club-12: the tuned point and the one claim a game that
+ * beats its suspicion model (docs/strategies.md, "Club tables").
  */
 const START = {
-  'club-12': ['town=smart:reader=posterior', 'town=smart', 'mafia=smart', 'mafia=smart:claimPlan=once,fakeClaim=1'].flatMap((s) => ['--strategy', s]),
+  ukrainian: [`town=${UKRAINIAN_TOWN}`, `town=${UKRAINIAN_TOWN},reader=posterior`, `mafia=${UKRAINIAN_MAFIA}`, `mafia=${UKRAINIAN_MAFIA},blend=true`].flatMap((s) => ['--strategy', s]),
+  'club-12': ['town=smart:reader=posterior', 'town=smart', 'mafia=smart', 'mafia=smart:claimPlan=once,fakeClaim=1', 'mafia=smart:claimPlan=once,fakeClaim=1,blend=true'].flatMap((s) => ['--strategy', s]),
 };
 mkdirSync(`${root}.equilibrium-state`, { recursive: true });
 
