@@ -133,4 +133,16 @@ describe('equilibrium --state: a state file replays to itself', () => {
     });
     await expect(runEquilibrium({ ...eq(), cache: open(forgedValue) })).rejects.toThrow(/eq-value\.json: units\.value\.arms\[0\]\[1\]: "mafia=smart:bloc=false", but the equilibrium, replaying the units before it, plays "mafia=smart:bloc=true" there: the file does not replay to itself/);
   }, 240_000);
+
+  it('a population of long profiles, whose cells are named past 200 characters, resumes from its own file', async () => {
+    const long = sidesFromSpecs([
+      'town=smart:revealDay=1,note=first,selfHeal=1,maniacAt=4,nominateBlind=0,survivor=doubt,deadReports=drop,reader=rules,nominateAt=0',
+      'mafia=smart:fakeClaim=1,fakeClaimDay=1,claimPlan=once,blend=false,bus=1,distance=1,bloc=false,counterClaim=0',
+    ], vanilla);
+    const x = eq({ start: long, iterations: 1, matrixGames: 60, firstGames: 30, finalGames: 60 });
+    const path = join(dir, 'eq-long.json');
+    const first = await runEquilibrium({ ...x, cache: open(path, x) });
+    expect(Object.keys(read(path).units).some((id) => id.length > 200)).toBe(true);
+    expect(JSON.stringify(await runEquilibrium({ ...x, cache: open(path, x) }))).toBe(JSON.stringify(first));
+  }, 120_000);
 });

@@ -159,6 +159,8 @@ function checkWritable(path: string, flag: string): void {
   if (existsSync(path) && statSync(path).isDirectory()) throw new UserError(`${flag}: is a folder; give a file name, e.g. ${resolve(path, 'tune.json')}`);
 }
 
+const MAX_UNIT_ID = 4000;
+
 /** The state, every field checked; a UserError names the first field that is wrong. */
 function checkedState(raw: unknown, flag: string, kind: StateKind): StateData {
   const fail = (field: string, why: string): never => {
@@ -179,7 +181,9 @@ function checkedState(raw: unknown, flag: string, kind: StateKind): StateData {
     typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : fail(field, `must be a whole number of at least 0, got ${got(v)}`);
   for (const [id, u] of Object.entries(raw.units)) {
     const at = `units.${id}`;
-    if (id.length > 200 || !/^[\x21-\x7e]+$/.test(id)) fail(`units.${id.slice(0, 40)}`, 'not a unit id (printable text without spaces, at most 200 characters)');
+    // An equilibrium's cell is named by both of its profiles in full (`cell:TOWN|MAFIA`), which a
+    // population of well-specified smart profiles takes past 200 characters; the bound only keeps junk out.
+    if (id.length > MAX_UNIT_ID || !/^[\x21-\x7e]+$/.test(id)) fail(`units.${id.slice(0, 40)}`, `not a unit id (printable text without spaces, at most ${MAX_UNIT_ID} characters)`);
     if (!isRecord(u)) return fail(at, `must be a mapping of arms, from, to, pairs and base, got ${got(u)}`);
     if (!Array.isArray(u.arms) || u.arms.length === 0 || !u.arms.every((a) => Array.isArray(a) && a.every((s) => typeof s === 'string'))) {
       fail(`${at}.arms`, `must be a list of arms, each a list of strategy specs, got ${got(u.arms)}`);
