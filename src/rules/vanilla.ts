@@ -107,7 +107,7 @@ class VanillaGame implements RulesGame, NightRules {
       const options = without(living, voter);
       if (options.length === 0) continue;
       const target = g.ask(voter, 'vote', options, false, null) ?? g.rng.pick(options); // V4 default: a random legal vote
-      votes[target]++;
+      votes[target] += g.voteWeight(voter);
       g.log?.push({ t: 'vote', seat: voter, target, round: 1 });
     }
     const top = leaders(living, votes);

@@ -103,7 +103,7 @@ function decisionId(v: unknown, fail: (problem: string) => never): string {
   return v;
 }
 
-const ROLE_FIELDS = ['id', 'name', 'team', 'description', 'color', 'knowsTeam', 'teamKill', 'night', 'nightImmune', 'luck', 'cancelsExecution', 'traits', 'secondNameOf', 'state', 'onChecked'];
+const ROLE_FIELDS = ['id', 'name', 'team', 'description', 'color', 'knowsTeam', 'teamKill', 'night', 'nightImmune', 'luck', 'cancelsExecution', 'traits', 'secondNameOf', 'state', 'onChecked', 'voteWeight', 'onVotedOut', 'onDeath'];
 const ABILITY_FIELDS = ['step', 'after', 'decision', 'intent', 'targets', 'shot', 'limited', 'note', 'uses', 'act'];
 /** The most picks a night an ability may declare (each is a question to its bot). */
 const MAX_PER_NIGHT = 10;
@@ -171,20 +171,62 @@ function checkedRole(r: Record<string, unknown>, field: string, key: string): Ro
     night,
     state: r.state === undefined ? undefined : checkedState(r.state, (problem) => fail('state', problem)),
     onChecked: r.onChecked === undefined ? undefined : checkedOnChecked(r.onChecked, key, (problem) => fail('onChecked', problem)),
+    voteWeight: r.voteWeight === undefined ? undefined : checkedVoteWeight(r.voteWeight, key, (problem) => fail('voteWeight', problem)),
+    onVotedOut: r.onVotedOut === undefined ? undefined : checkedOnVotedOut(r.onVotedOut, key, (problem) => fail('onVotedOut', problem)),
+    onDeath: r.onDeath === undefined ? undefined : guardedHook<RoleDef['onDeath'] & object>(r.onDeath, key, 'onDeath', (problem) => fail('onDeath', problem)),
   });
+}
+
+/** The most votes one ballot may count for (a weight is a whole number of votes). */
+const MAX_VOTE_WEIGHT = 10;
+
+function isWeight(w: unknown): w is number {
+  return typeof w === 'number' && Number.isInteger(w) && w >= 0 && w <= MAX_VOTE_WEIGHT;
+}
+
+/**
+ * A plug-in hook, guarded: a throw fails the game, naming the plug-in and the hook (a PluginError,
+ * reported with the replay command), not the run.
+ */
+function guardedHook<F extends (...args: never[]) => unknown>(raw: unknown, key: string, name: string, fail: (problem: string) => never, form = 'a function'): F {
+  if (typeof raw !== 'function') return fail(`must be ${form}, got ${JSON.stringify(raw) ?? typeof raw}`);
+  const hook = raw as F;
+  return ((...args: Parameters<F>) => {
+    try {
+      return hook(...args);
+    } catch (e) {
+      throw new PluginError(`role plug-in ${key} threw in ${name}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    }
+  }) as F;
+}
+
+/** `voteWeight`: a whole number of votes from 0 to 10, or a hook that answers one (another answer fails the game, named). */
+function checkedVoteWeight(raw: unknown, key: string, fail: (problem: string) => never): RoleDef['voteWeight'] {
+  if (typeof raw === 'number') return isWeight(raw) ? raw : fail(`must be a whole number of votes from 0 to ${MAX_VOTE_WEIGHT}, or a function (vote, state) that returns one; got ${raw}`);
+  type Hook = Exclude<RoleDef['voteWeight'], number>;
+  const hook = guardedHook<Hook>(raw, key, 'voteWeight', fail, `a whole number of votes from 0 to ${MAX_VOTE_WEIGHT}, or a function (vote, state) that returns one`);
+  return (vote, state) => {
+    const w = hook(vote, state);
+    if (!isWeight(w)) throw new PluginError(`role plug-in ${key}: voteWeight returned ${JSON.stringify(w)}, not a whole number from 0 to ${MAX_VOTE_WEIGHT}`);
+    return w;
+  };
+}
+
+/** `onVotedOut`: a hook that answers 'survives' (the seat stays) or nothing; another answer fails the game, named. */
+function checkedOnVotedOut(raw: unknown, key: string, fail: (problem: string) => never): NonNullable<RoleDef['onVotedOut']> {
+  const hook = guardedHook<NonNullable<RoleDef['onVotedOut']>>(raw, key, 'onVotedOut', fail, 'a function (out, state) that returns "survives" or nothing');
+  return (out, state) => {
+    const answer: unknown = hook(out, state);
+    if (answer !== undefined && answer !== 'survives') throw new PluginError(`role plug-in ${key}: onVotedOut returned ${JSON.stringify(answer)}, not "survives" or nothing`);
+    return answer;
+  };
 }
 
 /** The trigger on being checked, guarded: it must answer a colour; a throw or another answer fails the game, naming the plug-in. */
 function checkedOnChecked(raw: unknown, key: string, fail: (problem: string) => never): NonNullable<RoleDef['onChecked']> {
-  if (typeof raw !== 'function') return fail('must be a function (check, state) that returns the colour the investigator sees, "red" or "black"');
-  const hook = raw as NonNullable<RoleDef['onChecked']>;
+  const hook = guardedHook<NonNullable<RoleDef['onChecked']>>(raw, key, 'onChecked', fail, 'a function (check, state) that returns the colour the investigator sees, "red" or "black"');
   return (check, state) => {
-    let seen: unknown;
-    try {
-      seen = hook(check, state);
-    } catch (e) {
-      throw new PluginError(`role plug-in ${key} threw in onChecked: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-    }
+    const seen: unknown = hook(check, state);
     if (seen !== 'red' && seen !== 'black') throw new PluginError(`role plug-in ${key}: onChecked returned ${JSON.stringify(seen)}, not "red" or "black"`);
     return seen;
   };

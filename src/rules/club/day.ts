@@ -116,7 +116,7 @@ function countVotes(c: ClubDayState, order: readonly number[]): number {
     if (at >= 0) ballot.putBack(at, voter);
     g.log?.push({ t: 'vote', seat: voter, target, round: 1 });
     if (target === voter && !votable(c, voter)) continue; // a shielded player's own vote is not accepted either
-    votes[target]++;
+    votes[target] += g.voteWeight(voter); // a Mayor's ballot counts for more; C17.2 scores it once
     const from = g.roles[voter].team;
     const on = g.roles[target].team;
     if (from === 'town' && on === 'mafia') g.award(voter, points.townVoteOnMafia);
@@ -170,6 +170,7 @@ function execute(c: ClubDayState, condemned: number): void {
     g.log?.push({ t: 'noElimination', reason: 'an immunity saved the condemned' });
     return;
   }
+  if (g.survivesVote(condemned, cause)) return;
   g.eliminate(condemned, cause);
   c.jailed[condemned] = 0;
   g.log?.push({ t: 'eliminated', seat: condemned, cause, role: g.revealedRole(condemned) });
