@@ -48,6 +48,8 @@ export type KillKind = 'mafia' | 'maniac' | 'courtesan' | 'killer' | (string & {
  * but a freeze or a block stops the actors who come later in the night at once (U5.3, C6).
  */
 export interface NightEffects {
+  /** How many seats the table has: every seat an effect names is one of 1..seats. */
+  readonly seats: number;
   /** U5.3: a town actor later tonight does not act, unless protected first. */
   freeze(target: number, by: number): void;
   /** C6: the target's night action later tonight has no effect (anyone's). */

@@ -288,6 +288,10 @@ export class Night implements NightEffects {
 
   // ---- the effects an ability records (model/roles.ts: NightEffects) ---------------------------------
 
+  get seats(): number {
+    return this.g.n;
+  }
+
   freeze(target: number): void {
     (this.frozen = writable(this.frozen))[target] = 1;
     this.written |= WROTE_FROZEN;

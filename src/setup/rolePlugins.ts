@@ -12,6 +12,7 @@ import { findExport, importModule, isPluginPath } from '../plugins/importModule.
 import { ability, role } from '../rules/catalogue.js';
 import { textProblem } from '../text.js';
 import { builtinSetup } from './builtin.js';
+import { pluginEffects } from './pluginEffects.js';
 import { readDataFile } from './dataFile.js';
 
 const LOADED = new Map<string, RoleDef>();
@@ -177,6 +178,22 @@ function checkedRole(r: Record<string, unknown>, field: string, key: string): Ro
   });
 }
 
+/**
+ * A hook's wrong answer, for its error line. A Promise (an async hook) is named as one, and its
+ * rejection handled: one nobody handles would end the thread, not just the game.
+ */
+function answered(v: unknown): string {
+  if (isThenable(v)) {
+    Promise.resolve(v).catch(() => {});
+    return 'a Promise (hooks are synchronous: no async, no await)';
+  }
+  return JSON.stringify(v) ?? String(v);
+}
+
+function isThenable(v: unknown): boolean {
+  return typeof (v as { then?: unknown } | null)?.then === 'function';
+}
+
 /** The most votes one ballot may count for (a weight is a whole number of votes). */
 const MAX_VOTE_WEIGHT = 10;
 
@@ -192,11 +209,15 @@ function guardedHook<F extends (...args: never[]) => unknown>(raw: unknown, key:
   if (typeof raw !== 'function') return fail(`must be ${form}, got ${JSON.stringify(raw) ?? typeof raw}`);
   const hook = raw as F;
   return ((...args: Parameters<F>) => {
+    let result: unknown;
     try {
-      return hook(...args);
+      result = hook(...args);
     } catch (e) {
+      if (e instanceof PluginError) throw e;
       throw new PluginError(`role plug-in ${key} threw in ${name}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
+    if (isThenable(result)) throw new PluginError(`role plug-in ${key}: ${name} returned ${answered(result)}`);
+    return result as ReturnType<F>;
   }) as F;
 }
 
@@ -207,7 +228,7 @@ function checkedVoteWeight(raw: unknown, key: string, fail: (problem: string) =>
   const hook = guardedHook<Hook>(raw, key, 'voteWeight', fail, `a whole number of votes from 0 to ${MAX_VOTE_WEIGHT}, or a function (vote, state) that returns one`);
   return (vote, state) => {
     const w = hook(vote, state);
-    if (!isWeight(w)) throw new PluginError(`role plug-in ${key}: voteWeight returned ${JSON.stringify(w)}, not a whole number from 0 to ${MAX_VOTE_WEIGHT}`);
+    if (!isWeight(w)) throw new PluginError(`role plug-in ${key}: voteWeight returned ${answered(w)}, not a whole number from 0 to ${MAX_VOTE_WEIGHT}`);
     return w;
   };
 }
@@ -217,7 +238,7 @@ function checkedOnVotedOut(raw: unknown, key: string, fail: (problem: string) =>
   const hook = guardedHook<NonNullable<RoleDef['onVotedOut']>>(raw, key, 'onVotedOut', fail, 'a function (out, state) that returns "survives" or nothing');
   return (out, state) => {
     const answer: unknown = hook(out, state);
-    if (answer !== undefined && answer !== 'survives') throw new PluginError(`role plug-in ${key}: onVotedOut returned ${JSON.stringify(answer)}, not "survives" or nothing`);
+    if (answer !== undefined && answer !== 'survives') throw new PluginError(`role plug-in ${key}: onVotedOut returned ${answered(answer)}, not "survives" or nothing`);
     return answer;
   };
 }
@@ -227,7 +248,7 @@ function checkedOnChecked(raw: unknown, key: string, fail: (problem: string) => 
   const hook = guardedHook<NonNullable<RoleDef['onChecked']>>(raw, key, 'onChecked', fail, 'a function (check, state) that returns the colour the investigator sees, "red" or "black"');
   return (check, state) => {
     const seen: unknown = hook(check, state);
-    if (seen !== 'red' && seen !== 'black') throw new PluginError(`role plug-in ${key}: onChecked returned ${JSON.stringify(seen)}, not "red" or "black"`);
+    if (seen !== 'red' && seen !== 'black') throw new PluginError(`role plug-in ${key}: onChecked returned ${answered(seen)}, not "red" or "black"`);
     return seen;
   };
 }
@@ -278,8 +299,10 @@ function checkedAbility(raw: unknown, fail: (name: string, problem: string) => n
   const act = typeof a.act === 'function' ? (a.act as NightAbility['act']) : fail('act', 'must be a function (night, actor, target) that records the effect');
   const guarded = (night: NightEffects, actor: number, target: number, state: RoleState): void => {
     try {
-      act(night, actor, target, state);
+      const result: unknown = act(pluginEffects(night, key), actor, target, state);
+      if (isThenable(result)) throw new PluginError(`role plug-in ${key}: act returned ${answered(result)}`);
     } catch (e) {
+      if (e instanceof PluginError) throw e; // an effect refused at the boundary (pluginEffects.ts) says so itself
       throw new PluginError(`role plug-in ${key} threw in act: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
   };
