@@ -87,8 +87,12 @@ export class Game implements ViewSource {
   private roleStates: (RoleState | undefined)[] | null = null;
   /** Night-ability uses spent this game, per seat (a role with a per-game limit); made on first use. */
   private usesSpent: number[] | null = null;
-  /** Whether some seat's ballot weighs other than 1 (RoleDef.voteWeight): a built-in table's never does. */
-  private readonly weighted: boolean;
+  /**
+   * Whether some seat's role has a day-side hook: a ballot that weighs other than 1, a trigger on being
+   * voted out or on death (RoleDef). A table of built-in roles has none, and its votes and deaths read
+   * this one field rather than each seat's role, so they pay nothing for hooks they do not have.
+   */
+  readonly hooked: boolean;
   /**
    * ask() takes its guarded path: a seat whose bot is not audited (src/strategy/audit.ts) has been
    * asked or heard, or the decisions are recorded. Found out as each seat's view is made, which reads
@@ -113,13 +117,14 @@ export class Game implements ViewSource {
     this.views = seatSlots<PlayerView>(n);
     this.seatRngs = seatSlots<Rng>(n);
     this.rng = streams.game;
-    let weighted = false;
+    let hooked = false;
     for (let s = 1; s <= n; s++) {
+      const r = roles[s];
       this.alive[s] = 1;
-      this.countTeam(roles[s].team, 1);
-      if (roles[s].voteWeight !== 1) weighted = true;
+      this.countTeam(r.team, 1);
+      if (r.voteWeight !== 1 || r.onVotedOut !== null || r.onDeath !== null) hooked = true;
     }
-    this.weighted = weighted;
+    this.hooked = hooked;
     this.livingCount = n;
   }
 
@@ -195,7 +200,7 @@ export class Game implements ViewSource {
    * built-in roles, a Mayor's 2, or what the role's hook answers.
    */
   voteWeight(seat: number): number {
-    if (!this.weighted) return 1;
+    if (!this.hooked) return 1;
     const w = this.roles[seat].voteWeight;
     return typeof w === 'number' ? w : w({ seat, day: this.day }, this.hookState(seat));
   }
@@ -205,6 +210,7 @@ export class Game implements ViewSource {
    * it in the game. True: it stays, and the record says so (the caller removes nobody in its place).
    */
   survivesVote(seat: number, cause: EliminationCause): boolean {
+    if (!this.hooked) return false;
     const hook = this.roles[seat].onVotedOut;
     if (hook === null || hook({ seat, day: this.day, cause }, this.hookState(seat)) !== 'survives') return false;
     this.log?.push({ t: 'noElimination', reason: `seat ${seat} survives the vote` });
@@ -344,6 +350,7 @@ export class Game implements ViewSource {
     const day = this.phase === 'day';
     const n = day ? this.day : this.night;
     this.eliminations.push({ seat, cause, phase: this.phase, n, day: day ? this.day : this.day + 1 });
+    if (!this.hooked) return;
     const onDeath = this.roles[seat].onDeath;
     if (onDeath !== null) onDeath({ seat, cause, phase: this.phase, n }, this.hookState(seat));
   }

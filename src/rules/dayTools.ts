@@ -28,7 +28,7 @@ export function speakingOrder(g: Game, day: number): number[] {
  */
 export function removeByDay(g: Game, condemned: readonly number[], cause: EliminationCause): void {
   let seats = condemned;
-  for (const s of condemned) if (g.survivesVote(s, cause)) seats = seats.filter((x) => x !== s);
+  if (g.hooked) for (const s of condemned) if (g.survivesVote(s, cause)) seats = seats.filter((x) => x !== s);
   if (seats.length === 0) return;
   for (const s of seats) {
     g.eliminate(s, cause);

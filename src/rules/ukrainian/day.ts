@@ -135,13 +135,14 @@ function castVotes(u: UkrainianDayState, order: readonly number[], candidates: r
   ballot.copy(candidates);
   const last = candidates[candidates.length - 1];
   const beforeLast = candidates[candidates.length - 2];
+  const weighed = g.hooked; // a Mayor's ballot counts for more (RoleDef.voteWeight); built-in ones for 1
   for (const voter of order) {
     if (g.alive[voter] !== 1) continue;
     const at = ballot.take(voter);
     const fallback = voter === last ? beforeLast : last;
     const target = g.ask(voter, kind, ballot.seats, false, fallback)!;
     if (at >= 0) ballot.putBack(at, voter);
-    votes[target] += g.voteWeight(voter); // a Mayor's ballot counts for more (RoleDef.voteWeight)
+    votes[target] += weighed ? g.voteWeight(voter) : 1;
     g.log?.push({ t: 'vote', seat: voter, target, round });
   }
   for (const c of candidates) if (extra[c] === 1) votes[c]++;
