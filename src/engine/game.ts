@@ -30,6 +30,9 @@ export interface GameConfig {
 
 const NO_STATEMENTS: readonly Statement[] = Object.freeze([]);
 
+/** The state handed to the hooks of a role that declares none: nothing to keep, nothing to share. */
+const NO_STATE: RoleState = Object.freeze({});
+
 /** One decision as `run --check` records it (Game.decisionRecord), for engine/invariants.ts. */
 export interface DecisionRecord {
   readonly seat: number;
@@ -85,6 +88,12 @@ export class Game implements ViewSource {
   /** Night-ability uses spent this game, per seat (a role with a per-game limit); made on first use. */
   private usesSpent: number[] | null = null;
   /**
+   * Whether some seat's role has a day-side hook: a ballot that weighs other than 1, a trigger on being
+   * voted out or on death (RoleDef). A table of built-in roles has none, and its votes and deaths read
+   * this one field rather than each seat's role, so they pay nothing for hooks they do not have.
+   */
+  readonly hooked: boolean;
+  /**
    * ask() takes its guarded path: a seat whose bot is not audited (src/strategy/audit.ts) has been
    * asked or heard, or the decisions are recorded. Found out as each seat's view is made, which reads
    * whether its bot is audited anyway: a game of audited bots, unchecked, asks as if neither existed.
@@ -108,10 +117,14 @@ export class Game implements ViewSource {
     this.views = seatSlots<PlayerView>(n);
     this.seatRngs = seatSlots<Rng>(n);
     this.rng = streams.game;
+    let hooked = false;
     for (let s = 1; s <= n; s++) {
+      const r = roles[s];
       this.alive[s] = 1;
-      this.countTeam(roles[s].team, 1);
+      this.countTeam(r.team, 1);
+      if (r.voteWeight !== 1 || r.onVotedOut !== null || r.onDeath !== null) hooked = true;
     }
+    this.hooked = hooked;
     this.livingCount = n;
   }
 
@@ -175,6 +188,33 @@ export class Game implements ViewSource {
       state = states[seat] = initial === null ? {} : structuredClone(initial);
     }
     return state;
+  }
+
+  /** The state a seat's hooks are handed: its own (roleState), or, for a role that declares none, a frozen empty one. */
+  hookState(seat: number): RoleState {
+    return this.roles[seat].state === null ? NO_STATE : this.roleState(seat);
+  }
+
+  /**
+   * How many votes the seat's ballot counts for in today's vote (RoleDef.voteWeight): 1 at a table of
+   * built-in roles, a Mayor's 2, or what the role's hook answers.
+   */
+  voteWeight(seat: number): number {
+    if (!this.hooked) return 1;
+    const w = this.roles[seat].voteWeight;
+    return typeof w === 'number' ? w : w({ seat, day: this.day }, this.hookState(seat));
+  }
+
+  /**
+   * G4: the day is about to remove the seat by a vote; its role's trigger (RoleDef.onVotedOut) may keep
+   * it in the game. True: it stays, and the record says so (the caller removes nobody in its place).
+   */
+  survivesVote(seat: number, cause: EliminationCause): boolean {
+    if (!this.hooked) return false;
+    const hook = this.roles[seat].onVotedOut;
+    if (hook === null || hook({ seat, day: this.day, cause }, this.hookState(seat)) !== 'survives') return false;
+    this.log?.push({ t: 'noElimination', reason: `seat ${seat} survives the vote` });
+    return true;
   }
 
   /** How many more times the seat's night ability may be used this game; null: no per-game limit. */
@@ -308,7 +348,11 @@ export class Game implements ViewSource {
     this.livingCount--;
     if (!(PLANTED_TEAM_COUNT_BUG && cause === 'maniac' && this.roles[seat].team === 'mafia')) this.countTeam(this.roles[seat].team, -1);
     const day = this.phase === 'day';
-    this.eliminations.push({ seat, cause, phase: this.phase, n: day ? this.day : this.night, day: day ? this.day : this.day + 1 });
+    const n = day ? this.day : this.night;
+    this.eliminations.push({ seat, cause, phase: this.phase, n, day: day ? this.day : this.day + 1 });
+    if (!this.hooked) return;
+    const onDeath = this.roles[seat].onDeath;
+    if (onDeath !== null) onDeath({ seat, cause, phase: this.phase, n }, this.hookState(seat));
   }
 
   /** G5: after an elimination step, the first win condition that holds ends the game. */

@@ -48,6 +48,8 @@ export type KillKind = 'mafia' | 'maniac' | 'courtesan' | 'killer' | (string & {
  * but a freeze or a block stops the actors who come later in the night at once (U5.3, C6).
  */
 export interface NightEffects {
+  /** How many seats the table has: every seat an effect names is one of 1..seats. */
+  readonly seats: number;
   /** U5.3: a town actor later tonight does not act, unless protected first. */
   freeze(target: number, by: number): void;
   /** C6: the target's night action later tonight has no effect (anyone's). */
@@ -115,6 +117,30 @@ export interface CheckOn {
   readonly night: number;
 }
 
+/** What a role's `voteWeight` hook is told of the ballot it weighs (a day's vote, U3.3, C4.1, V4). */
+export interface VoteBy {
+  /** The voting seat (the role's own) and the day. */
+  readonly seat: number;
+  readonly day: number;
+}
+
+/** What a role's `onVotedOut` trigger is told: the seat the day removes, and how (`vote`, `shootout`). */
+export interface VotedOut {
+  readonly seat: number;
+  readonly day: number;
+  readonly cause: string;
+}
+
+/** What a role's `onDeath` trigger is told of its seat's death (any cause, day or night). */
+export interface DeathOf {
+  readonly seat: number;
+  /** The cause as reports name it (`vote`, `mafia`, a plug-in's kill kind, …). */
+  readonly cause: string;
+  readonly phase: 'day' | 'night';
+  /** The day or night number it died in. */
+  readonly n: number;
+}
+
 export interface RoleDef {
   readonly id: string;
   readonly name: string;
@@ -151,6 +177,18 @@ export interface RoleDef {
    * (docs/extending.md). It decides only what the check shows; it records no effect.
    */
   readonly onChecked: ((check: CheckOn, state: RoleState) => Color) | null;
+  /**
+   * How many votes the seat's ballot counts for in a day's vote (U3.3, U3.4, C4.1, V4): a whole number
+   * (1 for every built-in role; a Mayor's 2), or a hook given the ballot and the seat's state.
+   */
+  readonly voteWeight: number | ((vote: VoteBy, state: RoleState) => number);
+  /**
+   * A trigger as the day removes the seat by a vote (G4): `'survives'` keeps it in the game (nobody
+   * leaves in its place; a Prince), anything else lets the removal go on. null: no trigger.
+   */
+  readonly onVotedOut: ((out: VotedOut, state: RoleState) => 'survives' | void) | null;
+  /** A trigger on the seat's death, of any cause: it sees the death and may write its state. null: none. */
+  readonly onDeath: ((death: DeathOf, state: RoleState) => void) | null;
 }
 
 /**
@@ -158,10 +196,16 @@ export interface RoleDef {
  * required; the loader fills in the rest as the catalogue does (src/setup/rolePlugins.ts).
  */
 export type RolePlugin<S extends object = RoleState> = Pick<RoleDef, 'id' | 'name' | 'team' | 'description'> &
-  Partial<Omit<RoleDef, 'id' | 'name' | 'team' | 'description' | 'night' | 'traits' | 'state' | 'onChecked'>> & {
+  Partial<Omit<RoleDef, 'id' | 'name' | 'team' | 'description' | 'night' | 'traits' | 'state' | 'onChecked' | 'voteWeight' | 'onVotedOut' | 'onDeath'>> & {
     readonly traits?: Partial<RoleTraits>;
     /** On being checked: the colour the investigator sees (default: `color`, always). */
     onChecked?(check: CheckOn, state: S): Color;
+    /** How many votes its ballot counts for (default 1), or a hook given the ballot and its state. */
+    readonly voteWeight?: number | ((vote: VoteBy, state: S) => number);
+    /** As a day's vote removes it: `'survives'` keeps it in the game. */
+    onVotedOut?(out: VotedOut, state: S): 'survives' | void;
+    /** On its death, of any cause. */
+    onDeath?(death: DeathOf, state: S): void;
     /** The initial per-game state of each seat holding the role; its hooks get the seat's own copy. */
     readonly state?: S;
     readonly night?:

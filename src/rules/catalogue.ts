@@ -58,6 +58,9 @@ export function role(r: Pick<RoleDef, 'id' | 'name' | 'team' | 'description'> & 
     traits: r.traits ? Object.freeze({ ...NO_TRAITS, ...r.traits }) : NO_TRAITS,
     state: r.state ?? null,
     onChecked: r.onChecked ?? null,
+    voteWeight: r.voteWeight ?? 1,
+    onVotedOut: r.onVotedOut ?? null,
+    onDeath: r.onDeath ?? null,
   });
 }
 

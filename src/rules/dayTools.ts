@@ -22,8 +22,14 @@ export function speakingOrder(g: Game, day: number): number[] {
   return out;
 }
 
-/** G4: removes the day's condemned, hears their last words, then ends the elimination step. */
-export function removeByDay(g: Game, seats: readonly number[], cause: EliminationCause): void {
+/**
+ * G4: removes the day's condemned, hears their last words, then ends the elimination step. A seat
+ * whose role survives the vote (RoleDef.onVotedOut) stays; if none leaves, there is no step to end.
+ */
+export function removeByDay(g: Game, condemned: readonly number[], cause: EliminationCause): void {
+  let seats = condemned;
+  if (g.hooked) for (const s of condemned) if (g.survivesVote(s, cause)) seats = seats.filter((x) => x !== s);
+  if (seats.length === 0) return;
   for (const s of seats) {
     g.eliminate(s, cause);
     g.log?.push({ t: 'eliminated', seat: s, cause, role: g.revealedRole(s) });

@@ -5,7 +5,7 @@
 // jail, who a shot may not pick, how its team kills, what it does after the deaths.
 import type { Game } from '../engine/game.js';
 import type { Color, EliminationCause } from '../model/events.js';
-import type { KillKind, NightAbility, NightEffects, RoleDef, RoleState, Team } from '../model/roles.js';
+import type { KillKind, NightAbility, NightEffects, RoleDef, Team } from '../model/roles.js';
 import type { KnownCheck } from '../views/view.js';
 import { clearSeats, clearWritten, seatArray, seatZeros, writable } from '../engine/seatArrays.js';
 import { BY_COURTESAN, BY_KILLER, BY_MAFIA, BY_MANIAC, BY_OTHER, MAX_OTHER_KINDS, nightDeathCause } from './nightKills.js';
@@ -37,9 +37,6 @@ export interface Note {
 
 /** One step of the night order: the team kill, or the seats whose role acts at it (in seat order). */
 type Step = { readonly teamKill: true } | { readonly teamKill: false; readonly seats: readonly number[]; readonly abilities: readonly NightAbility[] };
-
-/** The state handed to the hooks of a role that declares none: nothing to keep, nothing to share. */
-const NO_STATE: RoleState = Object.freeze({});
 
 /** A plug-in's own kill kind: an id, as role ids are. */
 const KIND = /^[a-z][a-z0-9-]{0,39}$/;
@@ -273,15 +270,9 @@ export class Night implements NightEffects {
     // A check is announced to the checker by its result (check()); any other pick as an action.
     if (target === null || a.intent !== 'investigate') g.log?.push({ t: 'action', kind: a.decision, seat, target, to: [seat] });
     if (target === null) return null;
-    a.act(this, seat, target, this.stateOf(seat));
+    a.act(this, seat, target, this.g.hookState(seat));
     if (a.note && this.noteSpent[seat] === 0) this.offerNote(seat);
     return target;
-  }
-
-  /** The seat's role state for its hooks; a role that declares none shares one frozen empty object. */
-  private stateOf(seat: number): RoleState {
-    const g = this.g;
-    return g.roles[seat].state === null ? NO_STATE : g.roleState(seat);
   }
 
   /** U9.2: after a check, once a game, the note on it. */
@@ -296,6 +287,10 @@ export class Night implements NightEffects {
   }
 
   // ---- the effects an ability records (model/roles.ts: NightEffects) ---------------------------------
+
+  get seats(): number {
+    return this.g.n;
+  }
 
   freeze(target: number): void {
     (this.frozen = writable(this.frozen))[target] = 1;
@@ -342,7 +337,7 @@ export class Night implements NightEffects {
   check(by: number, target: number): Color {
     const g = this.g;
     const role = g.roles[target];
-    const result = role.onChecked === null ? role.color : role.onChecked({ seat: target, by, byRole: g.roles[by].id, night: g.night }, this.stateOf(target));
+    const result = role.onChecked === null ? role.color : role.onChecked({ seat: target, by, byRole: g.roles[by].id, night: g.night }, g.hookState(target));
     this.checks.push({ by, target, result, night: g.night });
     g.log?.push({ t: 'check', seat: by, target, result, to: [by] });
     return result;

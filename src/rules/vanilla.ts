@@ -103,11 +103,12 @@ class VanillaGame implements RulesGame, NightRules {
       g.log?.push({ t: 'speech', seat, statements });
     }
     const votes = new Int32Array(g.n + 1);
+    const weighed = g.hooked; // a plug-in's ballot may count for more (RoleDef.voteWeight)
     for (const voter of living) {
       const options = without(living, voter);
       if (options.length === 0) continue;
       const target = g.ask(voter, 'vote', options, false, null) ?? g.rng.pick(options); // V4 default: a random legal vote
-      votes[target]++;
+      votes[target] += weighed ? g.voteWeight(voter) : 1;
       g.log?.push({ t: 'vote', seat: voter, target, round: 1 });
     }
     const top = leaders(living, votes);

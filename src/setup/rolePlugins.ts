@@ -12,6 +12,7 @@ import { findExport, importModule, isPluginPath } from '../plugins/importModule.
 import { ability, role } from '../rules/catalogue.js';
 import { textProblem } from '../text.js';
 import { builtinSetup } from './builtin.js';
+import { pluginEffects } from './pluginEffects.js';
 import { readDataFile } from './dataFile.js';
 
 const LOADED = new Map<string, RoleDef>();
@@ -103,7 +104,7 @@ function decisionId(v: unknown, fail: (problem: string) => never): string {
   return v;
 }
 
-const ROLE_FIELDS = ['id', 'name', 'team', 'description', 'color', 'knowsTeam', 'teamKill', 'night', 'nightImmune', 'luck', 'cancelsExecution', 'traits', 'secondNameOf', 'state', 'onChecked'];
+const ROLE_FIELDS = ['id', 'name', 'team', 'description', 'color', 'knowsTeam', 'teamKill', 'night', 'nightImmune', 'luck', 'cancelsExecution', 'traits', 'secondNameOf', 'state', 'onChecked', 'voteWeight', 'onVotedOut', 'onDeath'];
 const ABILITY_FIELDS = ['step', 'after', 'decision', 'intent', 'targets', 'shot', 'limited', 'note', 'uses', 'act'];
 /** The most picks a night an ability may declare (each is a question to its bot). */
 const MAX_PER_NIGHT = 10;
@@ -171,21 +172,83 @@ function checkedRole(r: Record<string, unknown>, field: string, key: string): Ro
     night,
     state: r.state === undefined ? undefined : checkedState(r.state, (problem) => fail('state', problem)),
     onChecked: r.onChecked === undefined ? undefined : checkedOnChecked(r.onChecked, key, (problem) => fail('onChecked', problem)),
+    voteWeight: r.voteWeight === undefined ? undefined : checkedVoteWeight(r.voteWeight, key, (problem) => fail('voteWeight', problem)),
+    onVotedOut: r.onVotedOut === undefined ? undefined : checkedOnVotedOut(r.onVotedOut, key, (problem) => fail('onVotedOut', problem)),
+    onDeath: r.onDeath === undefined ? undefined : guardedHook<RoleDef['onDeath'] & object>(r.onDeath, key, 'onDeath', (problem) => fail('onDeath', problem)),
   });
+}
+
+/**
+ * A hook's wrong answer, for its error line. A Promise (an async hook) is named as one, and its
+ * rejection handled: one nobody handles would end the thread, not just the game.
+ */
+function answered(v: unknown): string {
+  if (isThenable(v)) {
+    Promise.resolve(v).catch(() => {});
+    return 'a Promise (hooks are synchronous: no async, no await)';
+  }
+  return JSON.stringify(v) ?? String(v);
+}
+
+function isThenable(v: unknown): boolean {
+  return typeof (v as { then?: unknown } | null)?.then === 'function';
+}
+
+/** The most votes one ballot may count for (a weight is a whole number of votes). */
+const MAX_VOTE_WEIGHT = 10;
+
+function isWeight(w: unknown): w is number {
+  return typeof w === 'number' && Number.isInteger(w) && w >= 0 && w <= MAX_VOTE_WEIGHT;
+}
+
+/**
+ * A plug-in hook, guarded: a throw fails the game, naming the plug-in and the hook (a PluginError,
+ * reported with the replay command), not the run.
+ */
+function guardedHook<F extends (...args: never[]) => unknown>(raw: unknown, key: string, name: string, fail: (problem: string) => never, form = 'a function'): F {
+  if (typeof raw !== 'function') return fail(`must be ${form}, got ${JSON.stringify(raw) ?? typeof raw}`);
+  const hook = raw as F;
+  return ((...args: Parameters<F>) => {
+    let result: unknown;
+    try {
+      result = hook(...args);
+    } catch (e) {
+      if (e instanceof PluginError) throw e;
+      throw new PluginError(`role plug-in ${key} threw in ${name}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    }
+    if (isThenable(result)) throw new PluginError(`role plug-in ${key}: ${name} returned ${answered(result)}`);
+    return result as ReturnType<F>;
+  }) as F;
+}
+
+/** `voteWeight`: a whole number of votes from 0 to 10, or a hook that answers one (another answer fails the game, named). */
+function checkedVoteWeight(raw: unknown, key: string, fail: (problem: string) => never): RoleDef['voteWeight'] {
+  if (typeof raw === 'number') return isWeight(raw) ? raw : fail(`must be a whole number of votes from 0 to ${MAX_VOTE_WEIGHT}, or a function (vote, state) that returns one; got ${raw}`);
+  type Hook = Exclude<RoleDef['voteWeight'], number>;
+  const hook = guardedHook<Hook>(raw, key, 'voteWeight', fail, `a whole number of votes from 0 to ${MAX_VOTE_WEIGHT}, or a function (vote, state) that returns one`);
+  return (vote, state) => {
+    const w = hook(vote, state);
+    if (!isWeight(w)) throw new PluginError(`role plug-in ${key}: voteWeight returned ${answered(w)}, not a whole number from 0 to ${MAX_VOTE_WEIGHT}`);
+    return w;
+  };
+}
+
+/** `onVotedOut`: a hook that answers 'survives' (the seat stays) or nothing; another answer fails the game, named. */
+function checkedOnVotedOut(raw: unknown, key: string, fail: (problem: string) => never): NonNullable<RoleDef['onVotedOut']> {
+  const hook = guardedHook<NonNullable<RoleDef['onVotedOut']>>(raw, key, 'onVotedOut', fail, 'a function (out, state) that returns "survives" or nothing');
+  return (out, state) => {
+    const answer: unknown = hook(out, state);
+    if (answer !== undefined && answer !== 'survives') throw new PluginError(`role plug-in ${key}: onVotedOut returned ${answered(answer)}, not "survives" or nothing`);
+    return answer;
+  };
 }
 
 /** The trigger on being checked, guarded: it must answer a colour; a throw or another answer fails the game, naming the plug-in. */
 function checkedOnChecked(raw: unknown, key: string, fail: (problem: string) => never): NonNullable<RoleDef['onChecked']> {
-  if (typeof raw !== 'function') return fail('must be a function (check, state) that returns the colour the investigator sees, "red" or "black"');
-  const hook = raw as NonNullable<RoleDef['onChecked']>;
+  const hook = guardedHook<NonNullable<RoleDef['onChecked']>>(raw, key, 'onChecked', fail, 'a function (check, state) that returns the colour the investigator sees, "red" or "black"');
   return (check, state) => {
-    let seen: unknown;
-    try {
-      seen = hook(check, state);
-    } catch (e) {
-      throw new PluginError(`role plug-in ${key} threw in onChecked: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
-    }
-    if (seen !== 'red' && seen !== 'black') throw new PluginError(`role plug-in ${key}: onChecked returned ${JSON.stringify(seen)}, not "red" or "black"`);
+    const seen: unknown = hook(check, state);
+    if (seen !== 'red' && seen !== 'black') throw new PluginError(`role plug-in ${key}: onChecked returned ${answered(seen)}, not "red" or "black"`);
     return seen;
   };
 }
@@ -236,8 +299,10 @@ function checkedAbility(raw: unknown, fail: (name: string, problem: string) => n
   const act = typeof a.act === 'function' ? (a.act as NightAbility['act']) : fail('act', 'must be a function (night, actor, target) that records the effect');
   const guarded = (night: NightEffects, actor: number, target: number, state: RoleState): void => {
     try {
-      act(night, actor, target, state);
+      const result: unknown = act(pluginEffects(night, key), actor, target, state);
+      if (isThenable(result)) throw new PluginError(`role plug-in ${key}: act returned ${answered(result)}`);
     } catch (e) {
+      if (e instanceof PluginError) throw e; // an effect refused at the boundary (pluginEffects.ts) says so itself
       throw new PluginError(`role plug-in ${key} threw in act: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
   };

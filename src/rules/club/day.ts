@@ -108,6 +108,7 @@ function countVotes(c: ClubDayState, order: readonly number[]): number {
   const ballot = c.ballot;
   ballot.clear();
   for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1 && votable(c, s)) ballot.add(s);
+  const weighed = g.hooked; // a Mayor's ballot counts for more (RoleDef.voteWeight); C17.2 scores it once
   for (const voter of order) {
     if (g.alive[voter] !== 1 || c.isJailed(voter)) continue;
     const at = ballot.take(voter);
@@ -116,7 +117,7 @@ function countVotes(c: ClubDayState, order: readonly number[]): number {
     if (at >= 0) ballot.putBack(at, voter);
     g.log?.push({ t: 'vote', seat: voter, target, round: 1 });
     if (target === voter && !votable(c, voter)) continue; // a shielded player's own vote is not accepted either
-    votes[target]++;
+    votes[target] += weighed ? g.voteWeight(voter) : 1;
     const from = g.roles[voter].team;
     const on = g.roles[target].team;
     if (from === 'town' && on === 'mafia') g.award(voter, points.townVoteOnMafia);
@@ -170,6 +171,7 @@ function execute(c: ClubDayState, condemned: number): void {
     g.log?.push({ t: 'noElimination', reason: 'an immunity saved the condemned' });
     return;
   }
+  if (g.survivesVote(condemned, cause)) return;
   g.eliminate(condemned, cause);
   c.jailed[condemned] = 0;
   g.log?.push({ t: 'eliminated', seat: condemned, cause, role: g.revealedRole(condemned) });

@@ -135,13 +135,14 @@ function castVotes(u: UkrainianDayState, order: readonly number[], candidates: r
   ballot.copy(candidates);
   const last = candidates[candidates.length - 1];
   const beforeLast = candidates[candidates.length - 2];
+  const weighed = g.hooked; // a Mayor's ballot counts for more (RoleDef.voteWeight); built-in ones for 1
   for (const voter of order) {
     if (g.alive[voter] !== 1) continue;
     const at = ballot.take(voter);
     const fallback = voter === last ? beforeLast : last;
     const target = g.ask(voter, kind, ballot.seats, false, fallback)!;
     if (at >= 0) ballot.putBack(at, voter);
-    votes[target]++;
+    votes[target] += weighed ? g.voteWeight(voter) : 1;
     g.log?.push({ t: 'vote', seat: voter, target, round });
   }
   for (const c of candidates) if (extra[c] === 1) votes[c]++;
@@ -149,17 +150,24 @@ function castVotes(u: UkrainianDayState, order: readonly number[], candidates: r
   return leaders(candidates, votes);
 }
 
-/** U3.4: more than half of the living voting yes removes every tied player; otherwise nobody. */
+/**
+ * U3.4: more than half of the living voting yes removes every tied player; otherwise nobody. Each
+ * ballot counts with its weight (a Mayor's yes is two of the living's votes), so "half" is of every
+ * living ballot's weight — the number of the living where no role weighs other than 1.
+ */
 function voteAllLeave(u: UkrainianDayState, order: readonly number[], tied: readonly number[]): number[] {
   const g = u.g;
   let yes = 0;
+  let all = 0;
   for (const voter of order) {
     if (g.alive[voter] !== 1) continue;
     const answer = g.ask(voter, 'voteAll', g.yesNo(), false, NO) === YES;
-    if (answer) yes++;
+    const weight = g.voteWeight(voter);
+    all += weight;
+    if (answer) yes += weight;
     g.log?.push({ t: 'voteAll', seat: voter, yes: answer });
   }
-  if (yes * 2 > g.livingCount) return [...tied];
+  if (yes * 2 > all) return [...tied];
   g.log?.push({ t: 'noElimination', reason: 'the table did not vote all tied out' });
   return [];
 }
