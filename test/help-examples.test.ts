@@ -102,7 +102,15 @@ const EXAMPLES: Record<string, Example> = {
       expect(r.stdout).toMatch(new RegExp(`^${n} scenario\\(s\\): \\d+ passed, 0 failed$`, 'm'));
     },
   },
-  'scenario my-case.yaml --verbose': { shows: (r) => expect(r.stdout).toMatch(/my-case\.yaml|G1 G7 G9 G10 a seeded deal/) },
+  'scenario my-case.yaml --verbose': {
+    shows: (r) => {
+      expect(r.stdout).toMatch(/^PASS G1 G7 G9 G10 a seeded deal .*\(my-case\.yaml\)$/m);
+      // The game's narration, every line under the scenario (a phase heading too); a check's result plain when piped.
+      expect(r.stdout).toMatch(/^ {4}Day 1$/m);
+      expect(r.stdout).not.toMatch(/^(Day|Night) \d/m);
+      expect(r.stdout).toMatch(/^ {6}#\d+ \(Commissar\) checks #\d+: (black|red)$/m);
+    },
+  },
 
   'fuzz --games 5000 --seed 7': { small: ['--games', '20'], shows: (r) => expect(r.stdout).toMatch(/^Fuzz, seed 7 \(--games 20\): 20 games/m) },
   'fuzz --time 60s --strategy town=./my-bot.ts --role ./my-role.ts --out fuzz-out': {

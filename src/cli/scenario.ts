@@ -19,7 +19,8 @@ export async function scenarioCommand(files: readonly string[], c: ChalkInstance
     lines.push(`${bad.length === 0 ? c.green('PASS') : c.red('FAIL')} ${printable(sc.name)} ${c.dim(`(${printable(sc.file)})`)}`);
     for (const r of results) lines.push(`  ${r.ok ? c.green('✓') : c.red('✗')} ${printable(r.label)}${r.ok ? '' : ` — ${printable(r.detail)}`}`);
     if (results.length === 0) lines.push(c.yellow('  (no expectations)'));
-    if (verbose && game !== null) lines.push(...narrate(game, c).map((l) => `    ${l}`));
+    // Each line indented under the scenario (a phase heading carries a blank line before it: it is split off, not indented).
+    if (verbose && game !== null) lines.push(...narrate(game, c).flatMap((l) => l.split('\n')).map((l) => (l === '' ? '' : `    ${l}`)));
     failed += bad.length;
     passed += results.length - bad.length;
   }

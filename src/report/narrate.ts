@@ -24,6 +24,11 @@ const JOINT_KILL: Record<string, string> = {
   'nobody able': 'nobody is able to act: no kill',
 };
 
+/** A check's result as a coloured badge (` black `), or the word alone without colour. */
+function badge(c: ChalkInstance, paint: (s: string) => string, word: string): string {
+  return c.level > 0 ? paint(` ${word} `) : word;
+}
+
 /** The omniscient narration of a game's whole record (`replay`, `scenario -v`). */
 export function narrate(g: Game, c: ChalkInstance): string[] {
   return narrateEvents(g.log ?? [], (s) => g.roles[s].name, c);
@@ -67,7 +72,8 @@ export function narrateEvents(events: readonly GameEvent[], label: (seat: number
       case 'propose': return `  ${who(e.seat)} proposes ${e.target === null ? 'nobody' : `#${e.target}`}`;
       case 'frozen': return `  ${c.cyan(`${who(e.seat)} is frozen and cannot act`)}`;
       case 'blocked': return `  ${c.cyan(`${who(e.seat)} is blocked`)}`;
-      case 'check': return `  ${who(e.seat)} checks #${e.target}: ${e.result === 'black' ? c.bgBlack.white(' black ') : c.bgRed.white(' red ')}`;
+      // The padding is the badge's, on a terminal; in plain text (piped) the word alone.
+      case 'check': return `  ${who(e.seat)} checks #${e.target}: ${badge(c, e.result === 'black' ? c.bgBlack.white : c.bgRed.white, e.result)}`;
       case 'note': return `  ${who(e.seat)} leaves a note: #${e.target} is ${e.result}`;
       case 'noteAnnounced': return `  ${c.magenta(`The commissar's note is read: #${e.target} is ${e.result}`)}`;
       case 'saved': return `  ${c.green(`${who(e.seat)} was attacked but saved (${e.by})`)}`;
