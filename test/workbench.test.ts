@@ -8,7 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCommand, type RunFlags } from '../src/cli/run.js';
 import { sweepCommand, sweepCsv, type SweepFlags } from '../src/cli/sweep.js';
 import { compareCommand, type CompareFlags } from '../src/cli/compare.js';
-import { roleValuesCommand } from '../src/cli/roleValues.js';
+import { renderRoleValues, roleValuesCommand } from '../src/cli/roleValues.js';
+import { reportOutputsOfJson } from '../src/report/kinds.js';
+import { formatDifference } from '../src/report/text.js';
 import { strategiesLine } from '../src/cli/workbench.js';
 import { balanceCommand, renderBalance, resolveKnob, type BalanceFlags } from '../src/cli/balance.js';
 import { bandChart } from '../src/report/chart.js';
@@ -257,6 +259,22 @@ describe('role-values', () => {
     expect(worths).toEqual([...worths].sort((x, y) => y - x));
     expect(report.values.some((v) => v.role === 'mafia' || v.role === 'citizen')).toBe(false);
     expect(report.design.skipped).toEqual([expect.objectContaining({ role: 'boss', change: 'add', reason: expect.stringMatching(/at most one Boss/) })]);
+  });
+
+  it("its page shows each role's worth with the text report's sign, not the arms' raw differences", async () => {
+    const { report } = await roleValuesCommand({ ...base, strategy: [], setup: 'ukrainian', games: '300', workers: '1' });
+    const page = reportOutputsOfJson('role-values', json(report)).html;
+    const worth = page.slice(page.indexOf('<section id="worth"'), page.indexOf('</section>', page.indexOf('<section id="worth"')));
+    expect(page).toContain('<section id="worth"');
+    // Not the arms' differences from the table (a seat made plain: the opposite of the role's worth).
+    expect(page).not.toContain('<section id="paired"');
+    expect(page).not.toContain('data-chart="vs-baseline"');
+    const text = renderRoleValues(report, new Chalk({ level: 0 }));
+    const commissar = report.values.find((v) => v.role === 'commissar')!.asIs!;
+    expect(Math.abs(commissar.diff)).toBeGreaterThan(0.05); // a sign to get wrong
+    // The same figure, sign and all, on the page and in the terminal.
+    expect(text).toContain(`│ commissar │ town  │ 1     │ ${formatDifference(commissar).split(' ')[0]} points`);
+    expect(worth).toMatch(new RegExp(`>commissar<[^]*?>${formatDifference(commissar).replace(/[+()]/g, '\\$&')}<`));
   });
 });
 
