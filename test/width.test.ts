@@ -16,7 +16,9 @@ import { compareCommand, renderCompare } from '../src/cli/compare.js';
 import { exploitCommand, renderExploit } from '../src/cli/exploit.js';
 import { fuzzCommand, renderFuzz } from '../src/cli/fuzz.js';
 import { renderRoleValues, roleValuesCommand } from '../src/cli/roleValues.js';
+import { replayGame } from '../src/cli/replay.js';
 import { runCommand } from '../src/cli/run.js';
+import { scenarioCommand } from '../src/cli/scenario.js';
 import { renderSweep, sweepCommand } from '../src/cli/sweep.js';
 import { renderTournament, tournamentCommand } from '../src/cli/tournament.js';
 import { renderTune, tuneCommand } from '../src/cli/tune.js';
@@ -59,12 +61,16 @@ beforeAll(async () => {
   const job = await jobFromSpec({ setupArg: 'ukrainian', overrides: [], strategies: [], seed: '1' });
   const likelihoods = await measureLikelihoods({ job, games: 20, command: 'mafia-sim likelihoods --setup ukrainian --games 20 --seed 1' });
   renders.likelihoods = (w) => renderLikelihoods(likelihoods.entry, 'ukrainian', w);
+  renders.replay = (w) => replayGame({ setup: 'club-20', option: [], strategy: [], seed: '1', game: '2' }, colour, w).text;
+  const scenario = new Map<number, string>();
+  for (const w of [...WIDTHS, Infinity]) scenario.set(w, (await scenarioCommand(['test/scenarios/g1-seeded-deal-holds.yaml'], colour, true, w)).text);
+  renders['scenario --verbose'] = (w) => scenario.get(w)!;
   const tournament = await tournamentCommand({ setup: 'ukrainian', option: [], strategies: ['random,smart'], games: '20', seed: '1', workers: '1', progress: false });
   renders.tournament = (w) => renderTournament(tournament, colour, w);
 }, 600_000);
 
 describe('every text report fits the terminal width (issue 31)', () => {
-  for (const name of ['run', 'sweep', 'sweep (grid)', 'compare', 'role-values', 'balance', 'exploit', 'tune', 'equilibrium', 'likelihoods', 'fuzz', 'tournament']) {
+  for (const name of ['run', 'sweep', 'sweep (grid)', 'compare', 'role-values', 'balance', 'exploit', 'tune', 'equilibrium', 'likelihoods', 'fuzz', 'tournament', 'replay', 'scenario --verbose']) {
     it(`${name} at ${WIDTHS.join(', ')} columns`, () => {
       for (const w of WIDTHS) expect(tooWide(renders[name](w), w), `${name} at ${w} columns`).toEqual([]);
       // The natural layout is wider than 60 somewhere (or the check above would prove nothing).

@@ -3,6 +3,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { GameEvent, Statement } from '../model/events.js';
 import type { Game } from '../engine/game.js';
+import { displayWidth, labelled } from './fit.js';
 
 const ACTION_VERBS: Record<string, string> = {
   freeze: 'freezes',
@@ -23,6 +24,19 @@ const JOINT_KILL: Record<string, string> = {
   split: 'split without an able Boss: no kill',
   'nobody able': 'nobody is able to act: no kill',
 };
+
+/**
+ * Narrated lines laid out for `width` columns: a phase heading's blank line split off, and a line too
+ * wide wrapped at its spaces, continuing four columns in from its own indentation (the deal of twenty
+ * seats, a long speech).
+ */
+export function fitNarration(lines: readonly string[], width: number): string[] {
+  return lines.flatMap((l) => l.split('\n')).flatMap((l) => {
+    if (displayWidth(l) <= width) return [l];
+    const lead = /^ */.exec(l)![0];
+    return labelled(lead, l.slice(lead.length), width, `${lead}    `);
+  });
+}
 
 /** A check's result as a coloured badge (` black `), or the word alone without colour. */
 function badge(c: ChalkInstance, paint: (s: string) => string, word: string): string {
