@@ -154,14 +154,27 @@ const EXAMPLES: Record<string, Example> = {
   'sweep --setup club-12 --vary players=8..20 --csv club.csv --html club.html': {
     small: ['--games', '4'],
     shows: (_r, dir) => {
-      expect(readFileSync(join(dir, 'club.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+      const page = readFileSync(join(dir, 'club.html'), 'utf8');
+      expect(page).toMatch(/^<!doctype html>/i);
+      // The page says the command that made it (less where its outputs went).
+      expect(page).toContain('mafia-sim sweep --setup club-12 --vary players=8..20 --games 4<');
+      expect(page).not.toContain('does not record the command');
       expect(existsSync(join(dir, 'club.csv'))).toBe(true);
     },
   },
 
   'compare ukrainian ukrainian --right tie=random': { small: ['--games', '10'], shows: (r) => expect(r.stdout).toMatch(/^Arms +1\. baseline +2\. tie=random/m) },
   'compare --setup ukrainian --right strategy=town=smart:revealDay=2': { small: ['--games', '10'], shows: (r) => expect(r.stdout).toMatch(/2\. strategy=town=smart:revealDay=2/) },
-  'compare club-12 club-13': { small: ['--games', '10'], shows: (r) => expect(r.stdout).toMatch(/^Setup +club-12 \(12 players\), club-13 \(13 players\)/m) },
+  'compare club-12 club-13': {
+    small: ['--games', '10', '--html', 'compare.html'],
+    shows: (r, dir) => {
+      expect(r.stdout).toMatch(/^Setup +club-12 \(12 players\), club-13 \(13 players\)/m);
+      // Its page (with --html) is titled by its setups and says the command that made it.
+      const page = readFileSync(join(dir, 'compare.html'), 'utf8');
+      expect(page).toContain('<title>mafia-sim compare: club-12 vs club-13');
+      expect(page).toContain('mafia-sim compare club-12 club-13 --games 10<');
+    },
+  },
   'compare --setup vanilla --option players=9 --side 2:mafia=3 --side 3:start=night --json': {
     small: ['--games', '10'],
     shows: (r) => expect(json(r).arms.map((a: { label: string }) => a.label)).toEqual(['baseline', 'mafia=3', 'start=night']),

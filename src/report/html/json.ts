@@ -111,7 +111,9 @@ export function jsonTitle(kind: string, report: unknown): { title: string; subti
   if (typeof o.games === 'number') bits.push(`${count(o.games)} games${Array.isArray(o.arms) ? ' per arm' : ''}`);
   if (typeof o.seed === 'string' || typeof o.seed === 'number') bits.push(`seed ${o.seed}`);
   const design = isObject(o.design) ? o.design : {};
-  const setup = typeof design.setup === 'string' ? design.setup : isObject(o.setup) && typeof o.setup.name === 'string' ? o.setup.name : null;
+  // A compare's arms name their own setups (one, or one per arm).
+  const armSetups = Array.isArray(design.arms) ? [...new Set(design.arms.map((a) => (isObject(a) && typeof a.setupArg === 'string' ? a.setupArg : null)).filter((x) => x !== null))] : [];
+  const setup = typeof design.setup === 'string' ? design.setup : isObject(o.setup) && typeof o.setup.name === 'string' ? o.setup.name : armSetups.length > 0 ? armSetups.join(' vs ') : null;
   return {
     title: `mafia-sim ${kind}${setup ? `: ${setup}` : ''}`,
     subtitle: bits.join('; '),
