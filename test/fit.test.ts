@@ -92,6 +92,11 @@ describe('tables that fit the terminal', () => {
     const text = renderCalibration(r, plain, 60);
     expect(tooWide(text, 60)).toEqual([]);
     expect(text.match(/│ (pass|FAIL) /g)).toHaveLength(CALIBRATION_GRID.length);
+    // A negative z is written with a minus sign, as every other table writes it, never a hyphen.
+    const wide = renderCalibration(r, plain);
+    expect(r.cells.some((x) => Number(x.z.toFixed(2)) < 0)).toBe(true);
+    expect(wide).toMatch(/│ −\d\.\d\d +│/);
+    expect(wide).not.toMatch(/│ -\d/);
   });
 
   it('at 160 columns the Options line breaks only between options (club-20 and ukrainian)', () => {

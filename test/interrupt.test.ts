@@ -70,6 +70,19 @@ describe('signals sent to the command line', () => {
     expect(r.stdout).not.toMatch(EMPTY_RATE);
   });
 
+  it('role-values and exploit on SIGINT: exit 130, what finished marked partial with what it covers, never a table of empty rates', async () => {
+    for (const [args, covers] of [
+      [['role-values', '--setup', 'ukrainian'], /^Run +[\d,]+ of 100,000,000 games per arm × 13 arms, seed 1,/m],
+      [['exploit', '--setup', 'vanilla'], /^Run +[\d,]+ of 100,000,000 games per arm, seed 1,/m],
+    ] as const) {
+      const r = await interrupted([...args, '--games', '100000000', '--workers', '1'], 'SIGINT', 2500);
+      expect(r.code, `${args[0]}: ${r.stderr}`).toBe(130);
+      expect(r.stdout, args[0]).toMatch(covers);
+      expect(r.stdout, args[0]).toMatch(/no games finished|^PARTIAL: /m);
+      expect(r.stdout, args[0]).not.toMatch(EMPTY_RATE);
+    }
+  });
+
   it('a partial tournament says how many of the games asked for finished', async () => {
     const r = await interrupted(['tournament', '--strategies', 'random,smart', '--games', '50000000', '--workers', '1'], 'SIGINT', 3000);
     expect(r.code, r.stderr).toBe(130);

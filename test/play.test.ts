@@ -91,7 +91,8 @@ describe('mafia-sim play', () => {
     const replayLine = /\n {2}(mafia-sim replay .*)\n/.exec(end)![1];
     const replay = cli([...replayLine.replace(/^mafia-sim /, '').split(' ').map((w) => w.replace(/^'(.*)'$/, '$1')), '--check']);
     expect(replay.code, replay.stderr).toBe(0);
-    expect(replay.stdout).toContain(`Deal: ${game.roles.slice(1).map((r, i) => `#${i + 1} ${r.id}`).join(', ')}`);
+    // (A narrated line too wide for the width continues on the next, indented.)
+    expect(replay.stdout.replace(/\n +/g, ' ')).toContain(`Deal: ${game.roles.slice(1).map((r, i) => `#${i + 1} ${r.id}`).join(', ')}`);
     expect(replay.stdout).toContain(`Outcome: ${game.winner} after ${game.day} day(s)`);
     // Piped, with neither NO_COLOR nor FORCE_COLOR: plain text, no colour codes.
     const piped = cli(command.replace(/^mafia-sim /, '').split(' ').map((w) => w.replace(/^'(.*)'$/, '$1')), { env: { NO_COLOR: '', FORCE_COLOR: '' } });
@@ -217,6 +218,35 @@ export default {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('what play tells the seat', () => {
+  it('names the roles of the table with their counts, and says why a vote leaves the voter out (V4, U3.3)', async () => {
+    const titles: string[] = [];
+    const host: Host = {
+      turn: () => {},
+      ask: async (q: Question) => {
+        const menu = menuOf(q, plain);
+        if (q.type === 'decision') titles.push(`${q.request.kind}|${menu.title}|${q.request.options.includes(q.view.seat)}|${q.view.nominees().includes(q.view.seat)}`);
+        // Every speech says nothing ("0: done"); every decision takes the first choice.
+        return pick(menu, q.type === 'speech' ? '0' : menu.entries[0].key)!.then as string;
+      },
+    };
+    const vanilla = jobFrom(flags({ setup: 'vanilla', option: ['players=7'], strategy: ['smart'], seed: '5' }));
+    await playSeat(vanilla, 3, [], host);
+    const votes = titles.filter((t) => t.startsWith('vote|'));
+    expect(votes.length).toBeGreaterThan(0);
+    // At a vanilla table every living player is a candidate: the list never has the voter, and says why.
+    for (const t of votes) expect(t).toMatch(/— not yourself: nobody votes for themself \(V4\)\|false\|/);
+    expect(cli(['play', '--setup', 'vanilla', '--option', 'players=7', '--seat', '3', '--seed', '5']).stdout).toMatch(/^Roles at this table: Mafia ×2, Townie ×5\.$/m);
+    // A Ukrainian voter is told so only when he is on the block; otherwise he is simply not a candidate.
+    titles.length = 0;
+    for (const seat of [1, 2, 3, 4]) await playSeat(jobFrom(flags(UKRAINIAN)), seat, [], host);
+    const ukrainian = titles.filter((x) => x.startsWith('vote|'));
+    expect(ukrainian.some((t) => t.endsWith('|true'))).toBe(true);
+    expect(ukrainian.some((t) => t.endsWith('|false'))).toBe(true);
+    for (const t of ukrainian) expect(t.includes('— not yourself: nobody votes for themself (U3.3)')).toBe(t.endsWith('|true'));
   });
 });
 

@@ -43,10 +43,13 @@ describe('mafia-sim strategies', () => {
     expect(param('note').rules).toEqual(['ukrainian']); // U9.2: only the commissar leaves a note
     expect(param('selfHeal').rules).toEqual(['ukrainian', 'club']); // vanilla deals no doctor
     expect(param('temperature').rules).toEqual(['vanilla', 'ukrainian', 'club']);
+    // The team's kill is a decision of every rule set (proposals and the kill; the club asks proposals only).
+    expect(param('killRival').rules).toEqual(['vanilla', 'ukrainian', 'club']);
     expect([param('bloc').team, param('revealDay').team, param('temperature').team]).toEqual(['mafia', 'town', null]);
     expect(smart.deviations.map((d) => d.name)).toContain('fake-investigator');
     const text = cli(['strategies']).stdout;
     expect(text).toMatch(/note=black .*\(ukrainian rules only\)/s);
+    expect(text).not.toMatch(/\( rules only\)/);
     expect(text).toMatch(/fake-investigator \(mafia\)/);
   });
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { deckDecisions, parameterVariants, sidesFromSpecs, tuneValues, tuneVariants } from '../src/exploit/variants.js';
 import { loadSetup } from '../src/setup/load.js';
 import { openStateFile } from '../src/tune/stateFile.js';
-import { runTune, tuneStateKey, type TuneInput, type UnitCache } from '../src/tune/tune.js';
+import { halvingEstimate, runTune, tuneStateKey, type TuneInput, type UnitCache } from '../src/tune/tune.js';
 import { SMART_PARAMS } from '../strategies/smart/params.js';
 import { cli } from './helpers/cli.js';
 
@@ -21,6 +21,22 @@ const tiny = (more: Partial<TuneInput> = {}): TuneInput => ({
 });
 
 describe('tune', () => {
+  it("counts its progress against the rounds it plays if no side moves again, not the round limit's", async () => {
+    const reports: Array<[number, number]> = [];
+    const r = await runTune(tiny({ onProgress: (done, total) => void reports.push([done, total]) }));
+    const x = tiny();
+    const round = (side: 'town' | 'mafia') => halvingEstimate(tuneVariants(side, x.start[side], vanilla, new Set(x.params)).length, x.firstGames, x.finalGames);
+    // Before any move: two rounds (one a side), the fewest that converge; 8 rounds would count four times as many.
+    expect(reports[0][1]).toBe(round('town') + round('mafia'));
+    for (const [done, total] of reports) expect(done).toBeLessThanOrEqual(total);
+    // The mafia's move (round 2) adds the two quiet rounds that converge after it: 4 rounds are played, and counted.
+    expect(r.history.map((h) => h.accepted)).toEqual([false, true, false, false]);
+    const [done, total] = reports[reports.length - 1];
+    expect(done).toBe(r.played);
+    expect(total).toBeGreaterThanOrEqual(r.played);
+    expect(total).toBeLessThan(reports[0][1] * 3);
+  }, 120_000);
+
   it('converges on a tiny parameter space to the known best response, with a certificate per side', async () => {
     const r = await runTune(tiny());
     expect(r.stopped).toBe('converged');

@@ -8,11 +8,17 @@ import { pathToFileURL } from 'node:url';
 import { Chalk } from 'chalk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balanceCommand, renderBalance } from '../src/cli/balance.js';
+import { renderLikelihoods } from '../src/cli/commands/likelihoods.js';
+import { equilibriumCommand, renderEquilibrium } from '../src/cli/equilibrium.js';
+import { measureLikelihoods } from '../src/equilibrium/likelihoods.js';
+import { jobFromSpec } from '../src/runner/job.js';
 import { compareCommand, renderCompare } from '../src/cli/compare.js';
 import { exploitCommand, renderExploit } from '../src/cli/exploit.js';
 import { fuzzCommand, renderFuzz } from '../src/cli/fuzz.js';
 import { renderRoleValues, roleValuesCommand } from '../src/cli/roleValues.js';
+import { replayGame } from '../src/cli/replay.js';
 import { runCommand } from '../src/cli/run.js';
+import { scenarioCommand } from '../src/cli/scenario.js';
 import { renderSweep, sweepCommand } from '../src/cli/sweep.js';
 import { renderTournament, tournamentCommand } from '../src/cli/tournament.js';
 import { renderTune, tuneCommand } from '../src/cli/tune.js';
@@ -50,12 +56,21 @@ beforeAll(async () => {
   renders.tune = (w) => renderTune(tune, colour, w);
   const fuzz = await fuzzCommand({ seed: '1', games: '40', strategy: [], role: [], workers: '1', progress: false });
   renders.fuzz = (w) => renderFuzz(fuzz, colour, w);
+  const equilibrium = await equilibriumCommand({ ...bench, setup: 'vanilla', games: '20', first: '10', matrixGames: '20', iterations: '1', climb: '1' });
+  renders.equilibrium = (w) => renderEquilibrium(equilibrium, colour, w);
+  const job = await jobFromSpec({ setupArg: 'ukrainian', overrides: [], strategies: [], seed: '1' });
+  const likelihoods = await measureLikelihoods({ job, games: 20, command: 'mafia-sim likelihoods --setup ukrainian --games 20 --seed 1' });
+  renders.likelihoods = (w) => renderLikelihoods(likelihoods.entry, 'ukrainian', w);
+  renders.replay = (w) => replayGame({ setup: 'club-20', option: [], strategy: [], seed: '1', game: '2' }, colour, w).text;
+  const scenario = new Map<number, string>();
+  for (const w of [...WIDTHS, Infinity]) scenario.set(w, (await scenarioCommand(['test/scenarios/g1-seeded-deal-holds.yaml'], colour, true, w)).text);
+  renders['scenario --verbose'] = (w) => scenario.get(w)!;
   const tournament = await tournamentCommand({ setup: 'ukrainian', option: [], strategies: ['random,smart'], games: '20', seed: '1', workers: '1', progress: false });
   renders.tournament = (w) => renderTournament(tournament, colour, w);
 }, 600_000);
 
 describe('every text report fits the terminal width (issue 31)', () => {
-  for (const name of ['run', 'sweep', 'sweep (grid)', 'compare', 'role-values', 'balance', 'exploit', 'tune', 'fuzz', 'tournament']) {
+  for (const name of ['run', 'sweep', 'sweep (grid)', 'compare', 'role-values', 'balance', 'exploit', 'tune', 'equilibrium', 'likelihoods', 'fuzz', 'tournament', 'replay', 'scenario --verbose']) {
     it(`${name} at ${WIDTHS.join(', ')} columns`, () => {
       for (const w of WIDTHS) expect(tooWide(renders[name](w), w), `${name} at ${w} columns`).toEqual([]);
       // The natural layout is wider than 60 somewhere (or the check above would prove nothing).
@@ -65,7 +80,7 @@ describe('every text report fits the terminal width (issue 31)', () => {
 });
 
 describe('every help text fits the terminal width (issue 31)', () => {
-  const COMMANDS = ['', 'run', 'merge', 'replay', 'play', 'scenario', 'fuzz', 'setups', 'roles', 'strategies', 'tournament', 'sweep', 'compare', 'role-values', 'balance', 'exploit', 'tune', 'calibrate'];
+  const COMMANDS = ['', 'run', 'merge', 'replay', 'play', 'scenario', 'fuzz', 'setups', 'roles', 'strategies', 'tournament', 'sweep', 'compare', 'role-values', 'balance', 'exploit', 'tune', 'equilibrium', 'likelihoods', 'calibrate'];
   it(`${COMMANDS.length} help texts at 60 and 80 columns, the examples (commands to copy) aside`, async () => {
     const { main } = (await import(pathToFileURL(join(ROOT, 'dist/src/cli/main.js')).href)) as { main: (argv: string[], io: unknown) => Promise<number> };
     const before = process.env.COLUMNS;

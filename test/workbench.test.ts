@@ -8,9 +8,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCommand, type RunFlags } from '../src/cli/run.js';
 import { sweepCommand, sweepCsv, type SweepFlags } from '../src/cli/sweep.js';
 import { compareCommand, type CompareFlags } from '../src/cli/compare.js';
-import { roleValuesCommand } from '../src/cli/roleValues.js';
+import { renderRoleValues, roleValuesCommand } from '../src/cli/roleValues.js';
+import { reportOutputsOfJson } from '../src/report/kinds.js';
+import { formatDifference } from '../src/report/text.js';
 import { strategiesLine } from '../src/cli/workbench.js';
-import { balanceCommand, renderBalance, type BalanceFlags } from '../src/cli/balance.js';
+import { balanceCommand, renderBalance, resolveKnob, type BalanceFlags } from '../src/cli/balance.js';
+import { bandChart } from '../src/report/chart.js';
+import { loadSetup } from '../src/setup/load.js';
 import { mergeReports } from '../src/cli/merge.js';
 import { checksummed, reportJson } from '../src/report/integrity.js';
 import { ROLES } from '../src/rules/catalogue.js';
@@ -256,6 +260,22 @@ describe('role-values', () => {
     expect(report.values.some((v) => v.role === 'mafia' || v.role === 'citizen')).toBe(false);
     expect(report.design.skipped).toEqual([expect.objectContaining({ role: 'boss', change: 'add', reason: expect.stringMatching(/at most one Boss/) })]);
   });
+
+  it("its page shows each role's worth with the text report's sign, not the arms' raw differences", async () => {
+    const { report } = await roleValuesCommand({ ...base, strategy: [], setup: 'ukrainian', games: '300', workers: '1' });
+    const page = reportOutputsOfJson('role-values', json(report)).html;
+    const worth = page.slice(page.indexOf('<section id="worth"'), page.indexOf('</section>', page.indexOf('<section id="worth"')));
+    expect(page).toContain('<section id="worth"');
+    // Not the arms' differences from the table (a seat made plain: the opposite of the role's worth).
+    expect(page).not.toContain('<section id="paired"');
+    expect(page).not.toContain('data-chart="vs-baseline"');
+    const text = renderRoleValues(report, new Chalk({ level: 0 }));
+    const commissar = report.values.find((v) => v.role === 'commissar')!.asIs!;
+    expect(Math.abs(commissar.diff)).toBeGreaterThan(0.05); // a sign to get wrong
+    // The same figure, sign and all, on the page and in the terminal.
+    expect(text).toContain(`│ commissar │ town  │ 1     │ ${formatDifference(commissar).split(' ')[0]} points`);
+    expect(worth).toMatch(new RegExp(`>commissar<[^]*?>${formatDifference(commissar).replace(/[+()]/g, '\\$&')}<`));
+  });
 });
 
 describe('balance', () => {
@@ -286,6 +306,39 @@ describe('balance', () => {
     expect(share.best).not.toBeNull();
     await expect(balanceCommand(flags({ shard: '1/2' }))).rejects.toThrow(/--shard 1\/2: balance chooses each round's values/);
     await expect(balanceCommand(flags({ knob: 'nosuch' }))).rejects.toThrow(/--knob nosuch: not an option or parameter/);
+  });
+});
+
+describe('balance on a number that deals whole seats', () => {
+  const flags = (more: Partial<BalanceFlags>): BalanceFlags => ({ ...base, setup: 'club-12', option: [], knob: 'mafiaShare', range: '0.2..0.45', games: '600', workers: '1', ...more });
+
+  it('searches the tables it deals, one value each, and shows the seats next to the value', async () => {
+    const { report } = await balanceCommand(flags({}));
+    const k = report.design.knob;
+    // 12 seats: a share of 0.2563..0.45 deals 4, 5 or 6 mafia-team seats; each table once, at its roundest value.
+    expect(k.tables).toEqual(['4 mafia seats', '5 mafia seats', '6 mafia seats']);
+    expect(k.values).toEqual(['0.3', '0.4', '0.43']);
+    // Three tables fit in one round: no bisection between values that play the same games.
+    expect(report.rounds).toHaveLength(1);
+    expect(report.neighbours.map((p) => p.value)).toEqual(k.values);
+    const tables = report.neighbours.map((p) => JSON.stringify(loadSetup('club-12', [`mafiaShare=${p.value}`]).roleCounts));
+    expect(new Set(tables).size).toBe(tables.length);
+    const text = renderBalance(report, new Chalk({ level: 0 }), 100);
+    expect(text).toMatch(/searched 0\.3 \(4 mafia\s+seats\), 0\.4 \(5 mafia seats\), 0\.43 \(6 mafia seats\)/);
+    expect(text).toMatch(/^│ mafiaShare │ table +│ players │/m);
+    expect(text).toMatch(/^Best: mafiaShare=0\.\d+ \(\d mafia seats\): town win/m);
+  });
+
+  it('a number that moves the games continuously is searched as a number; a range of one table is refused', async () => {
+    const knob = await resolveKnob('mafia.smart.fakeClaim', loadSetup('ukrainian', []), flags({ setup: 'ukrainian', range: undefined }), '5');
+    expect([knob.kind, knob.tables]).toEqual(['number', undefined]);
+    await expect(balanceCommand(flags({ range: '0.34..0.4' }))).rejects.toThrow(/^--knob mafiaShare: every value from 0\.34 to 0\.4 deals the same table \(5 mafia seats\)/);
+  });
+
+  it("the chart's target line is labelled with the target, not the grid value nearest it", () => {
+    const chart = bandChart([{ label: 'a', share: 0.5, low: 0.4, high: 0.6 }], { target: 0.45 });
+    expect(chart).toMatch(/^ {3}45% ┤·/m);
+    expect(chart).not.toMatch(/44%/);
   });
 });
 

@@ -17,7 +17,7 @@ import { parseCount, parseSeed, workerCount } from './common.js';
 import { interruptible } from './interrupt.js';
 import { progressBar } from './progress.js';
 import { applySetting, armJobs, armProblem, describeSetting, setting, type ArmSpec } from '../workbench/arms.js';
-import { bestOf, search, show, type BalancePoint, type BalanceRound, type Knob } from '../workbench/balance.js';
+import { bestOf, search, show, valueLabel, type BalancePoint, type BalanceRound, type Knob } from '../workbench/balance.js';
 import { playArms } from '../workbench/play.js';
 import { header, heldParams, retuneAll, strategiesLine, tunesLines, withSides, type BenchFlags, type BenchResult } from './workbench.js';
 import { armSpecs } from '../exploit/variants.js';
@@ -95,7 +95,10 @@ export async function resolveKnob(raw: string, setup: CompiledSetup, flags: Bala
     for (const x of grid) if ((await armProblem(armFor(flags, key, String(x)), seed)) === null) ok.push(x);
     if (ok.length < 2) throw new UserError(`${flag}: ${ok.length === 0 ? 'no value' : 'only one value'} from ${lo} to ${hi} makes a table the rules accept (try --range)`);
     const narrowed = ok[0] > lo || ok[ok.length - 1] < hi ? `; the rules accept ${ok[0]}..${ok[ok.length - 1]} of the range` : '';
-    return { key, kind: 'number', what: `${what}${narrowed}`, low: ok[0], high: ok[ok.length - 1], current: String(current) };
+    const stepped = tablesDealt(flags, key, ok);
+    if (stepped !== null && stepped.values.length < 2) throw new UserError(`${flag}: every value from ${ok[0]} to ${ok[ok.length - 1]} deals the same table (${stepped.tables[0]}); nothing to search (try --range)`);
+    const steps = stepped === null ? '' : `; it deals whole seats: ${stepped.values.length} tables in the range, one value each`;
+    return { key, kind: 'number', what: `${what}${narrowed}${steps}`, low: ok[0], high: ok[ok.length - 1], current: String(current), ...(stepped ?? {}) };
   };
   const words = (what: string, values: readonly string[], current: string): Knob => ({ key, kind: 'enum', what, values, current });
 
@@ -128,6 +131,42 @@ export async function resolveKnob(raw: string, setup: CompiledSetup, flags: Bala
     case 'enum': return words(what, spec.values!, current);
     default: throw new UserError(`${flag}: ${key} is an order; try its orders with sweep --vary '${key}=a,b|b,a'`);
   }
+}
+
+/**
+ * A number knob that deals whole seats (a club table's mafiaShare: the seats are rounded): the probes
+ * `xs` (ascending) grouped by the table they deal, each group's roundest value standing for it, with
+ * what its table deals. Null when every probe deals a table of its own (the knob moves the games
+ * continuously). Values that deal the same table play the same games, seed for seed: searching
+ * between them would spend games to learn nothing.
+ */
+function tablesDealt(flags: BenchFlags, key: string, xs: readonly number[]): { values: string[]; tables: string[] } | null {
+  const tableOf = (x: number) => {
+    const arm = armFor(flags, key, String(x));
+    const setup = loadSetup(arm.setupArg, arm.overrides);
+    return { setup, id: JSON.stringify([setup.rules.id, setup.roleCounts, setup.options, setup.scoring, arm.strategies]) };
+  };
+  const groups: { id: string; setup: CompiledSetup; xs: number[] }[] = [];
+  for (const x of xs) {
+    const t = tableOf(x);
+    const last = groups[groups.length - 1];
+    if (last?.id === t.id) last.xs.push(x);
+    else groups.push({ ...t, xs: [x] });
+  }
+  if (groups.length === xs.length) return null;
+  // The value with the fewest digits between a group's first and last probes that deals its table (0.25 rather than 0.2563).
+  const roundest = (g: (typeof groups)[number]) => {
+    const [a, b] = [g.xs[0], g.xs[g.xs.length - 1]];
+    for (let digits = 1; digits <= 4; digits++) {
+      const v = Number(((a + b) / 2).toPrecision(digits));
+      if (v >= a && v <= b && tableOf(v).id === g.id) return String(v);
+    }
+    return String(g.xs[Math.floor((g.xs.length - 1) / 2)]);
+  };
+  const mafia = groups.map((g) => g.setup.deck.filter((r) => r.team === 'mafia').length);
+  const dealt = (g: (typeof groups)[number], i: number) =>
+    new Set(mafia).size === groups.length ? `${mafia[i]} mafia seat${mafia[i] === 1 ? '' : 's'}` : g.setup.roleCounts.map(([r, n]) => (n === 1 ? r : `${r}×${n}`)).join(' ');
+  return { values: groups.map(roundest), tables: groups.map(dealt) };
 }
 
 function parseRange(raw: string): [number, number] {
@@ -212,7 +251,7 @@ const signed = (x: number) => {
 
 export function renderBalance(r: BalanceReport, c: ChalkInstance, width = UNLIMITED): string {
   const k = r.design.knob;
-  const searched = k.kind === 'enum' ? k.values!.join(', ') : `${k.low}..${k.high}`;
+  const searched = k.kind === 'enum' ? k.values!.join(', ') : k.tables !== undefined ? k.values!.map((v) => valueLabel(k, v)).join(', ') : `${k.low}..${k.high}`;
   const out = header(c, [
     ['Setup', `${r.design.setup}${r.design.options.length > 0 ? ` ${r.design.options.join(' ')}` : ''}`],
     ['Knob', `${k.key}: ${k.what}, now ${k.current}; searched ${searched}`],
@@ -227,7 +266,7 @@ export function renderBalance(r: BalanceReport, c: ChalkInstance, width = UNLIMI
     const played = round.points[0]?.games ?? 0;
     const games = played < round.games ? `interrupted: ${played.toLocaleString('en-US')} of ${round.games.toLocaleString('en-US')} games each` : `${round.games.toLocaleString('en-US')} games each`;
     out.push(...titled(c.bold(`Round ${i + 1}`), ` (${games}, town win)`, width));
-    const cells = round.points.map((p) => `${p.value}: ${formatRate(p.town)}`);
+    const cells = round.points.map((p) => `${valueLabel(k, p.value)}: ${formatRate(p.town)}`);
     const w = Math.max(...cells.map((x) => x.length));
     const per = Math.max(1, Math.min(ROUND_PER_LINE, Math.floor((width - 2 + 3) / (w + 3))));
     for (let k = 0; k < cells.length; k += per) out.push(`  ${cells.slice(k, k + per).map((x) => x.padEnd(w)).join('   ').trimEnd()}`);
@@ -240,6 +279,7 @@ export function renderBalance(r: BalanceReport, c: ChalkInstance, width = UNLIMI
   out.push(...titled(r.partial ? c.bold('Last round with games') : c.bold('Final round'), ` (${n} games per value)`, width));
   out.push(fitTable([
     col(k.key, (p) => p.value, true),
+    ...(k.tables === undefined ? [] : [col('table', (p) => valueLabel(k, p.value).slice(p.value.length + 2, -1))]),
     col('players', (p) => String(p.players)),
     col('town win (95% interval)', (p) => formatRate(p.town)),
     col(`from ${pts(r.design.target)}%`, (p) => signed(p.town.share - r.design.target)),
@@ -249,10 +289,10 @@ export function renderBalance(r: BalanceReport, c: ChalkInstance, width = UNLIMI
   out.push(...tunesLines(c, r.neighbours.map((p) => ({ label: `${k.key}=${p.value}`, tune: p.tune })), width));
   out.push(...titled(c.bold(`Town win % against ${k.key}`), ' (● estimate, │ 95% interval, ··· target)', width));
   out.push(bandChart(r.neighbours.map((p) => ({ label: p.value, ...(p.town as Rate) })), { target: r.design.target, width }), '');
-  out.push(...titled(c.bold(`Best: ${k.key}=${best.value}`), `: town win ${formatRate(best.town)}, ${(100 * Math.abs(best.town.share - r.design.target)).toFixed(1)} points from the target`, width));
+  out.push(...titled(c.bold(`Best: ${k.key}=${valueLabel(k, best.value)}`), `: town win ${formatRate(best.town)}, ${(100 * Math.abs(best.town.share - r.design.target)).toFixed(1)} points from the target`, width));
   const near = sharpness(r);
   if (near !== null) out.push(...labelled('  ', near, width, '    '));
-  if (best.town.low > r.design.target || best.town.high < r.design.target) out.push(...labelled('  ', `no value tried reaches ${pts(r.design.target)}% within its interval${k.kind === 'int' || k.kind === 'enum' ? ': the knob moves town win in steps (see the neighbours)' : ''}`, width, '    '));
+  if (best.town.low > r.design.target || best.town.high < r.design.target) out.push(...labelled('  ', `no value tried reaches ${pts(r.design.target)}% within its interval${k.kind === 'int' || k.kind === 'enum' || k.tables !== undefined ? ': the knob moves town win in steps (see the neighbours)' : ''}`, width, '    '));
   // The command is never wrapped (it is for copying): on a line of its own when the line would be too wide.
   if (r.check) {
     const one = `  the same figures, alone: ${r.check}`;
@@ -266,5 +306,5 @@ function sharpness(r: BalanceReport): string | null {
   const i = r.neighbours.findIndex((p) => p.value === r.best!.value);
   const near = [r.neighbours[i - 1], r.neighbours[i + 1]].filter((p) => p !== undefined);
   if (near.length === 0) return null;
-  return `neighbours: ${near.map((p) => `${r.design.knob.key}=${p.value} → ${formatRate(p.town)}`).join(', ')}`;
+  return `neighbours: ${near.map((p) => `${r.design.knob.key}=${valueLabel(r.design.knob, p.value)} → ${formatRate(p.town)}`).join(', ')}`;
 }

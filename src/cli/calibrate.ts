@@ -48,7 +48,8 @@ export function renderCalibration(r: CalibrationReport, c: ChalkInstance, width 
     col('games', (x) => x.games.toLocaleString('en-US')),
     col('exact', (x) => `${(100 * x.exact.town).toFixed(3)}%`),
     col('measured (95% interval)', (x) => formatRate(x.town)),
-    col('z', (x) => x.z.toFixed(2)),
+    // A minus sign, as in every other table (not a hyphen); no sign for zero.
+    col('z', (x) => (Number(x.z.toFixed(2)) < 0 ? '−' : '') + Math.abs(x.z).toFixed(2)),
     col('', (x) => (x.pass ? c.green('pass') : c.red.bold('FAIL'))),
   ], width, c));
   const failed = r.cells.filter((x) => !x.pass).length;

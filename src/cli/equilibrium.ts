@@ -4,7 +4,7 @@ import type { ChalkInstance } from 'chalk';
 import { equilibriumStateKey, runEquilibrium, type EquilibriumReport } from '../equilibrium/equilibrium.js';
 import { sidesFromSpecs } from '../exploit/variants.js';
 import { UserError } from '../errors.js';
-import { wrapItems, UNLIMITED } from '../report/fit.js';
+import { wrapItems, wrapWords, UNLIMITED } from '../report/fit.js';
 import { formatDifference, formatRate } from '../report/text.js';
 import { loadSetup } from '../setup/load.js';
 import { specValues } from '../strategy/registry.js';
@@ -74,7 +74,7 @@ export function renderEquilibrium(r: EquilibriumReport, c: ChalkInstance, width 
     budget: `stopped at the game budget (${r.budget}) before converging`,
     interrupted: 'PARTIAL: interrupted; rerun with the same --state to continue',
   }[r.stopped];
-  out.push(r.stopped === 'converged' ? c.green(why) : c.yellow.bold(why), '');
+  out.push(...wrapWords(why, width).map((l) => (r.stopped === 'converged' ? c.green(l) : c.yellow.bold(l))), '');
   out.push(c.bold('Iterations'));
   for (const h of r.history) {
     out.push(`  ${String(h.iteration + 1).padStart(2)}. value ${(h.value * 100).toFixed(1)}% with ${h.town} town × ${h.mafia} mafia profiles`);

@@ -10,7 +10,8 @@ import type { PlayOptions } from '../engine/play.js';
 import { UserError } from '../errors.js';
 import { parseAnswers } from '../play/answers.js';
 import { PLAY_GAME, replayPlayed } from '../play/session.js';
-import { narrate } from '../report/narrate.js';
+import { UNLIMITED } from '../report/fit.js';
+import { fitNarration, narrate } from '../report/narrate.js';
 import { jobFrom, parseCount, type JobFlags } from './common.js';
 
 export interface ReplayFlags extends JobFlags {
@@ -26,7 +27,7 @@ export interface ReplayFlags extends JobFlags {
   answers?: string;
 }
 
-export function replayGame(flags: ReplayFlags, c: ChalkInstance): { record: GameRecord; text: string } {
+export function replayGame(flags: ReplayFlags, c: ChalkInstance, width = UNLIMITED): { record: GameRecord; text: string } {
   const index = parseCount('--game', flags.game, 0);
   const job = jobFrom(flags);
   const onPhaseEnd = (g: Game, rules: RulesGame) => {
@@ -44,7 +45,7 @@ export function replayGame(flags: ReplayFlags, c: ChalkInstance): { record: Game
     if (again !== first) throw new InvariantError(replayedDifferently(index, first, again));
   }
   const head = `${c.bold(`Game ${index}`)} of setup ${job.setup.name}, seed ${job.seed} (game seed ${g.seed})`;
-  return { record: gameRecord(g, index), text: [head, ...narrate(g, c)].join('\n') };
+  return { record: gameRecord(g, index), text: [head, ...fitNarration(narrate(g, c), width)].join('\n') };
 }
 
 /** How the game is played: by the job's bots, or (`--seat`, `--answers`) with a person's answers at one seat. */

@@ -29,10 +29,21 @@ export interface StrategyInfo {
   readonly deviations: ReadonlyArray<{ readonly name: string; readonly side: string; readonly params: string; readonly description: string }>;
 }
 
-/** The decisions a rule set's roles make at night (and `note`, U9.2), as a parameter's `decisions` name them. */
+/**
+ * The team's kill as the rule sets ask it: the members' proposals and the kill itself (U6.1, V3; the
+ * club asks proposals only, C8). A bot answers both from the same pick, so a parameter that names
+ * either shapes the team's kill wherever a rule set has one.
+ */
+const TEAM_KILL_DECISIONS = ['propose', 'mafiaKill'];
+
+/**
+ * The decisions a rule set's roles make at night (and `note`, U9.2), as a parameter's `decisions` name
+ * them; the team's kill where one of its roles joins it.
+ */
 function ruleSetDecisions(rs: RuleSet): Set<string> {
   const out = new Set<string>();
   for (const r of rs.roles.values()) {
+    if (r.teamKill === 'decides' || r.teamKill === 'joins') for (const d of TEAM_KILL_DECISIONS) out.add(d);
     if (r.night === null) continue;
     out.add(r.night.decision);
     if (r.night.note) out.add('note');
@@ -80,7 +91,7 @@ export function renderStrategies(list: readonly StrategyInfo[], width = UNLIMITE
         : p.type === 'number' && (p.min !== undefined || p.max !== undefined) ? ` [${p.min ?? '−∞'}..${p.max ?? '∞'}]`
         : p.type === 'boolean' ? ' [true|false]'
         : '';
-      const where = p.rules.length === RULE_SETS.size ? '' : ` (${p.rules.join(', ')} rules only)`;
+      const where = p.rules.length === RULE_SETS.size ? '' : p.rules.length === 0 ? ' (no built-in rule set makes the decisions it shapes)' : ` (${p.rules.join(', ')} rules only)`;
       const side = p.team === null ? '' : ` ${p.team}:`;
       lines.push(...leadEntry(''.padEnd(13), `${p.key}=${String(p.default)}${range}`, `${side.trim()}${side ? ' ' : ''}${p.description}${where}`, width, 15));
     }

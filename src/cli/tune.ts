@@ -36,8 +36,8 @@ export async function tuneCommand(flags: TuneFlags, signal?: AbortSignal): Promi
     flags,
     signal,
     (stop, onProgress) => runTune({ setupArg: flags.setup, overrides: flags.option, setup, seed, workers, signal: stop, onProgress, start, params, firstGames, finalGames, rounds, budget, cache }),
-    // The total is the most a tune may play (every round, or the budget): its ETA is an upper bound.
-    budget === null ? ` at most (all ${rounds} rounds; a tune that converges stops sooner)` : ' at most (the --budget)',
+    // The total is what the tune plays if no side moves again (runTune): each move taken adds rounds.
+    ' if no side moves again',
   );
   const own = [...(params === null ? [] : ['--params', params.join(',')]), '--games', String(finalGames), '--first', String(firstGames), '--rounds', String(rounds)];
   return { ...report, command: searchCommandLine('tune', report.setup, flags, own, budget, seed) };

@@ -31,7 +31,7 @@ export function narrateSeen(view: PlayerView, events: readonly GameEvent[], c: C
 /** Who the person is, once, at the start. */
 export function introduction(view: PlayerView, setupName: string, seed: string, c: ChalkInstance): string[] {
   const allies = view.knownAllies();
-  const roles = view.tableRoles.map((r) => r.name).join(', ');
+  const roles = view.tableRoles.map((r) => (r.seats === 1 ? r.name : `${r.name} ×${r.seats}`)).join(', ');
   return [
     c.bold(`You are seat #${view.seat} of ${view.players}`) + ` (${setupName}, ${view.rules} rules, seed ${seed}).`,
     `Your role: ${c.bold(roleName(view, view.role))}, team ${teamText(view.team, c)}.` + (allies.length > 0 ? ` Your team: ${allies.map((s) => `#${s} ${roleName(view, view.knownRole(s)!)}`).join(', ')}.` : ''),
@@ -93,7 +93,21 @@ function phaseText(view: PlayerView): string {
 export function title(q: Question): string {
   if (q.type === 'speech') return `${SPEECH_TITLES[q.speech]} (${phaseText(q.view)})`;
   const r = q.request;
-  return `${DECISION_TITLES[r.kind] ?? `${r.kind}${r.intent ? ` (${r.intent})` : ''}`} (${phaseText(q.view)})`;
+  return `${DECISION_TITLES[r.kind] ?? `${r.kind}${r.intent ? ` (${r.intent})` : ''}`} (${phaseText(q.view)})${notYourself(q.view, r)}`;
+}
+
+/** The clause that keeps a voter off his own ballot, per rule set. */
+const OWN_VOTE_CLAUSE: Record<string, string> = { ukrainian: 'U3.3', vanilla: 'V4', club: 'C4.1' };
+
+/**
+ * Why a vote's list leaves the person out when he is a candidate himself (on the block, or at a table
+ * where every living player is one): nobody votes for himself. Empty otherwise.
+ */
+function notYourself(view: PlayerView, r: DecisionRequest): string {
+  if ((r.kind !== 'vote' && r.kind !== 'revote') || r.options.includes(view.seat)) return '';
+  const clause = OWN_VOTE_CLAUSE[view.rules];
+  if (clause === undefined || (view.rules === 'ukrainian' && !view.nominees().includes(view.seat))) return '';
+  return ` — not yourself: nobody votes for themself (${clause})`;
 }
 
 /** An entry of a menu: what is typed (`key`, or one of `aliases`), what is shown, and what it leads to. */

@@ -29,7 +29,8 @@ export function bandChart(points: readonly ChartPoint[], opts: { maxRows?: numbe
   const targetRow = opts.target === undefined ? -1 : row(opts.target);
   const labelEvery = Math.max(1, Math.round((height - 1) / 4));
   const axis = (r: number) => {
-    const y = top - r * step;
+    // The target's row is labelled with the target (45%), not the grid value nearest it (44% at 2 points a row).
+    const y = r === targetRow ? Math.round(1000 * opts.target!) / 10 : top - r * step;
     const shown = r === 0 || r === targetRow || r % labelEvery === 0 || (r === height - 1 && (r - 1) % labelEvery !== 0);
     return shown ? `${(Number.isInteger(y) ? y.toFixed(0) : y.toFixed(1)).padStart(5)}% ┤` : '       │';
   };

@@ -3,6 +3,7 @@
 import type { ChalkInstance } from 'chalk';
 import type { GameEvent, Statement } from '../model/events.js';
 import type { Game } from '../engine/game.js';
+import { displayWidth, labelled } from './fit.js';
 
 const ACTION_VERBS: Record<string, string> = {
   freeze: 'freezes',
@@ -23,6 +24,24 @@ const JOINT_KILL: Record<string, string> = {
   split: 'split without an able Boss: no kill',
   'nobody able': 'nobody is able to act: no kill',
 };
+
+/**
+ * Narrated lines laid out for `width` columns: a phase heading's blank line split off, and a line too
+ * wide wrapped at its spaces, continuing four columns in from its own indentation (the deal of twenty
+ * seats, a long speech).
+ */
+export function fitNarration(lines: readonly string[], width: number): string[] {
+  return lines.flatMap((l) => l.split('\n')).flatMap((l) => {
+    if (displayWidth(l) <= width) return [l];
+    const lead = /^ */.exec(l)![0];
+    return labelled(lead, l.slice(lead.length), width, `${lead}    `);
+  });
+}
+
+/** A check's result as a coloured badge (` black `), or the word alone without colour. */
+function badge(c: ChalkInstance, paint: (s: string) => string, word: string): string {
+  return c.level > 0 ? paint(` ${word} `) : word;
+}
 
 /** The omniscient narration of a game's whole record (`replay`, `scenario -v`). */
 export function narrate(g: Game, c: ChalkInstance): string[] {
@@ -67,7 +86,8 @@ export function narrateEvents(events: readonly GameEvent[], label: (seat: number
       case 'propose': return `  ${who(e.seat)} proposes ${e.target === null ? 'nobody' : `#${e.target}`}`;
       case 'frozen': return `  ${c.cyan(`${who(e.seat)} is frozen and cannot act`)}`;
       case 'blocked': return `  ${c.cyan(`${who(e.seat)} is blocked`)}`;
-      case 'check': return `  ${who(e.seat)} checks #${e.target}: ${e.result === 'black' ? c.bgBlack.white(' black ') : c.bgRed.white(' red ')}`;
+      // The padding is the badge's, on a terminal; in plain text (piped) the word alone.
+      case 'check': return `  ${who(e.seat)} checks #${e.target}: ${badge(c, e.result === 'black' ? c.bgBlack.white : c.bgRed.white, e.result)}`;
       case 'note': return `  ${who(e.seat)} leaves a note: #${e.target} is ${e.result}`;
       case 'noteAnnounced': return `  ${c.magenta(`The commissar's note is read: #${e.target} is ${e.result}`)}`;
       case 'saved': return `  ${c.green(`${who(e.seat)} was attacked but saved (${e.by})`)}`;

@@ -118,11 +118,14 @@ export class Interrupted extends Error {}
 
 /**
  * Plays units of play (their arms on games [from, to)), or reads them from the cache when the same
- * arms on the same games were kept; `played()` counts the games of both, every arm counted.
+ * arms on the same games were kept; `played()` counts the games of both, every arm counted. Progress
+ * counts against `estimated` (a number, or read again at every unit as the run learns more).
  */
-export function unitRunner(x: ArmsPlan & { readonly cache?: UnitCache }, estimate: number): { readonly unit: Unit; readonly played: () => number } {
+export function unitRunner(x: ArmsPlan & { readonly cache?: UnitCache }, estimated: number | (() => number)): { readonly unit: Unit; readonly played: () => number } {
   let played = 0;
+  let estimate = 0;
   const unit = async (id: string, arms: readonly SideSpecs[], from: number, to: number): Promise<UnitResult> => {
+    estimate = Math.max(played + (to - from) * arms.length, typeof estimated === 'number' ? estimated : estimated());
     const specs = arms.map(armSpecs);
     const cached = x.cache?.get(id, from, to, specs);
     if (cached !== undefined && cached.from === from && cached.to === to && JSON.stringify(cached.arms) === JSON.stringify(specs)) {
@@ -148,17 +151,27 @@ export function unitRunner(x: ArmsPlan & { readonly cache?: UnitCache }, estimat
 export async function runTune(x: TuneInput): Promise<TuneReport> {
   // A kept state replays to itself, or nothing is played: the same decisions, on the kept units alone.
   await x.cache?.replay?.(async (kept, rounds) => (await runTune({ ...x, cache: kept, rounds, budget: null, signal: undefined, onProgress: undefined })).history.length);
-  const runner = unitRunner(x, x.budget ?? x.rounds * roundEstimate(x));
-  const unit = runner.unit;
-
   let profile = x.start;
   const history: RoundRecord[] = [];
   const only = x.params === null ? null : new Set(x.params);
   let quiet = 0;
+  // The progress bar's total: the rounds the tune plays if no side moves again (two quiet rounds
+  // running converge), each round's games from its side's moves; not the round limit's.
+  let r = 0;
+  let roundStart = 0;
+  const perRound = (side: Team) => halvingEstimate(Math.max(1, tuneVariants(side, profile[side], x.setup, only).length), x.firstGames, x.finalGames);
+  const likely = () => {
+    let games = roundStart;
+    for (let k = r; k < Math.min(x.rounds, r + 2 - quiet); k++) games += perRound(k % 2 === 0 ? 'town' : 'mafia');
+    return Math.min(x.budget ?? Infinity, games);
+  };
+  const runner = unitRunner(x, likely);
+  const unit = runner.unit;
   let stopped: TuneReport['stopped'] = 'rounds';
   let lastBase: Record<Winner, number> | null = null;
   try {
-    for (let r = 0; r < x.rounds; r++) {
+    for (; r < x.rounds; r++) {
+      roundStart = runner.played();
       if (x.budget !== null && runner.played() >= x.budget) {
         stopped = 'budget';
         break;
@@ -292,10 +305,6 @@ export function changedParams(spec: string): Record<string, StrategyParamValue> 
 }
 
 /** Games a round plays at most, for the progress bar's total (a guess: 20 moves a side). */
-function roundEstimate(x: TuneInput): number {
-  return halvingEstimate(20, x.firstGames, x.finalGames);
-}
-
 /**
  * Games a successive halving of `moves` moves plays (each stage's survivors and the baseline, from
  * `firstGames` up to `finalGames`), with the winner's confirmation on fresh games: for a progress bar.

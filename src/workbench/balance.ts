@@ -7,7 +7,9 @@
 //                  in one round; the final round plays those and two more on each side.
 //   numbers        5 values spread over the bracket, narrowed the same way for 3 rounds (stochastic
 //                  bisection with growing samples); the final round plays the interpolated root and
-//                  two steps either side of it.
+//                  two steps either side of it. A number that deals whole seats (a club table's
+//                  mafiaShare) moves the games in steps: it is searched as whole numbers are, over one
+//                  value per table it deals (Knob.tables), so no two values played are the same table.
 //   words          (an enum, true/false) every value, in one round.
 //
 // The final round plays `games` games per value; earlier rounds an eighth, a quarter, a half (at least
@@ -27,8 +29,13 @@ export interface Knob {
   /** int / number: the bounds searched. */
   readonly low?: number;
   readonly high?: number;
-  /** int: the values in [low, high] the setup accepts; enum: every value. */
+  /** int: the values in [low, high] the setup accepts; enum: every value; a stepped number: one value per table. */
   readonly values?: readonly string[];
+  /**
+   * A number that deals whole seats (a club table's mafiaShare): what the table of each of `values`
+   * deals (`4 mafia seats`); every value in [low, high] deals one of these tables.
+   */
+  readonly tables?: readonly string[];
   /** The value the setup has now. */
   readonly current: string;
 }
@@ -80,7 +87,7 @@ export async function search(knob: Knob, target: number, games: number, evaluate
     return partial;
   };
   if (knob.kind === 'enum') return { rounds, partial: await play(knob.values!, true) };
-  if (knob.kind === 'int') {
+  if (knob.kind === 'int' || knob.tables !== undefined) {
     const all = knob.values!;
     let [i0, i1] = [0, all.length - 1];
     while (i1 - i0 + 1 > INT_SPREAD) {
@@ -171,6 +178,12 @@ export function crossing(shares: readonly number[], target: number): [number, nu
   const d = shares.map((s) => Math.abs(s - target));
   const i = d.indexOf(Math.min(...d));
   return i === 0 ? [0, Math.min(1, shares.length - 1)] : [i - 1, i];
+}
+
+/** A value as the report shows it: with the table it deals, for a number that deals whole seats. */
+export function valueLabel(knob: Knob, value: string): string {
+  const i = knob.tables === undefined ? -1 : knob.values!.indexOf(value);
+  return i < 0 ? value : `${value} (${knob.tables![i]})`;
 }
 
 /** A number knob's value as an option value: 4 significant digits, no trailing zeros. */

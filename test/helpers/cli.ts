@@ -20,9 +20,9 @@ export function cli(args: string[], opts: { cwd?: string; env?: Record<string, s
  * Like cli(), but asynchronous, so that several processes run side by side. A command that does not
  * end (reading a FIFO, say) is killed after 30 s (or `timeoutMs`), and fails its test.
  */
-export function cliAsync(args: string[], opts: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function cliAsync(args: string[], opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'], timeout: opts.timeoutMs ?? 30_000 });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? ROOT, env: { ...process.env, NO_COLOR: '1', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'], timeout: opts.timeoutMs ?? 30_000 });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

@@ -13,9 +13,10 @@ export function registerBalance(program: Command, cli: Cli): void {
   shardOption(cmd, 'refused: each round depends on the one before')
     .addHelpText('after', `
 Whole numbers (mafia, players, roles.citizen) are bracketed over the range in rounds of up to 7 values,
-then every value near the answer plays the full --games; numbers (mafiaShare, a strategy's selfHeal) are
+then every value near the answer plays the full --games; numbers (a strategy's selfHeal, foulRate) are
 bisected in 3 rounds of growing size, then the interpolated root and its neighbours play the full
---games; words (tie, start) are each tried. Every round plays the same game seeds. The result: the best
+--games; a number that deals whole seats (mafiaShare) is searched as whole numbers are, one value per
+table it deals, shown with its seats; words (tie, start) are each tried. Every round plays the same game seeds. The result: the best
 value with its town win interval and its neighbours (how sharp the optimum is). docs/balancing.md.
 
 Examples:

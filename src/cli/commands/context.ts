@@ -1,6 +1,7 @@
 // What every command's action shares: the program's two streams, whether to colour, and the exit code
 // the program returns. main makes one per call and hands it to each command as it registers it.
 import { checksummed } from '../../report/integrity.js';
+import { invocation } from '../../report/reproduce.js';
 import { printable } from '../../text.js';
 import type { Io } from '../output.js';
 import { openReportFiles, type ReportFileFlags, type ReportFiles } from '../reportFiles.js';
@@ -19,7 +20,8 @@ export class Cli {
 
   constructor(
     readonly io: Io,
-    argv: readonly string[],
+    /** The arguments after `mafia-sim`: a workbench page records them as the command that made it. */
+    readonly argv: readonly string[],
   ) {
     this.colour = !argv.includes('--no-color');
   }
@@ -54,7 +56,8 @@ export class Cli {
   ): void => {
     if (warning !== null) this.say(warning);
     const body = JSON.stringify(checksummed(report), null, 2);
-    files.commitJson(kind, body, null, csv?.());
+    // The page says what made it: the command line, less the flags that only say where outputs go.
+    files.commitJson(kind, body, invocation(this.argv), csv?.());
     this.printReport(files, json ? body : text);
     if (report.partial) this.code = 130;
     else if (report.arms?.some((a) => a.run.failedGames > 0)) this.code = 1;

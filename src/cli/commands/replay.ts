@@ -1,6 +1,6 @@
 // `mafia-sim replay`: one game of a run played again and narrated (src/cli/replay.ts).
 import type { Command } from 'commander';
-import { colours, once } from '../common.js';
+import { colours, once, terminalWidth } from '../common.js';
 import { replayGame } from '../replay.js';
 import type { Cli } from './context.js';
 import { botOptions, jobOptions } from './flags.js';
@@ -19,7 +19,7 @@ Examples:
   mafia-sim replay --seed 1 --game 42
   mafia-sim replay --setup vanilla --option players=9 --seed 3 --game 0 --json`)
     .action((flags) => {
-      const { record, text } = replayGame(flags, colours(process.stdout, cli.colour));
+      const { record, text } = replayGame(flags, colours(process.stdout, cli.colour), terminalWidth(process.stdout));
       cli.out(flags.json ? JSON.stringify(record) : text);
     });
 }

@@ -1,6 +1,6 @@
 // `mafia-sim scenario`: scripted games and their expectations (src/cli/scenario.ts).
 import type { Command } from 'commander';
-import { colours } from '../common.js';
+import { colours, terminalWidth } from '../common.js';
 import { scenarioCommand } from '../scenario.js';
 import type { Cli } from './context.js';
 
@@ -17,7 +17,7 @@ Examples:
   mafia-sim scenario test/scenarios/*.yaml
   mafia-sim scenario my-case.yaml --verbose`)
     .action(async (files: string[], flags) => {
-      const result = await scenarioCommand(files, colours(process.stdout, cli.colour), flags.verbose === true);
+      const result = await scenarioCommand(files, colours(process.stdout, cli.colour), flags.verbose === true, terminalWidth(process.stdout));
       cli.out(result.text);
       if (result.failed > 0) cli.code = 1;
     });

@@ -111,7 +111,9 @@ export function jsonTitle(kind: string, report: unknown): { title: string; subti
   if (typeof o.games === 'number') bits.push(`${count(o.games)} games${Array.isArray(o.arms) ? ' per arm' : ''}`);
   if (typeof o.seed === 'string' || typeof o.seed === 'number') bits.push(`seed ${o.seed}`);
   const design = isObject(o.design) ? o.design : {};
-  const setup = typeof design.setup === 'string' ? design.setup : isObject(o.setup) && typeof o.setup.name === 'string' ? o.setup.name : null;
+  // A compare's arms name their own setups (one, or one per arm).
+  const armSetups = Array.isArray(design.arms) ? [...new Set(design.arms.map((a) => (isObject(a) && typeof a.setupArg === 'string' ? a.setupArg : null)).filter((x) => x !== null))] : [];
+  const setup = typeof design.setup === 'string' ? design.setup : isObject(o.setup) && typeof o.setup.name === 'string' ? o.setup.name : armSetups.length > 0 ? armSetups.join(' vs ') : null;
   return {
     title: `mafia-sim ${kind}${setup ? `: ${setup}` : ''}`,
     subtitle: bits.join('; '),
@@ -119,10 +121,42 @@ export function jsonTitle(kind: string, report: unknown): { title: string; subti
   };
 }
 
+type Worth = { diff: number; low: number; high: number; p?: number };
+type RoleWorth = { role: string; team: string; seats: number; asIs: Worth | null; oneMore: Worth | null };
+
+/**
+ * role-values: each role's worth to the town as the text report prints it — town win with the role
+ * minus with a plain seat, positive helping the town — rather than its arms' raw differences from the
+ * table (a seat made plain costs the town what the role is worth: the opposite sign).
+ */
+function worthSection(values: readonly RoleWorth[]): string {
+  const measured = (w: Worth | null): w is Worth => w !== null && isDiff(w) && w.low !== null && w.high !== null;
+  const charts = (['asIs', 'oneMore'] as const).map((key) => {
+    const shown = values.filter((v) => measured(v[key]));
+    if (shown.length === 0) return '';
+    const reach = niceCeiling(Math.max(0.01, ...shown.map((v) => Math.max(Math.abs(v[key]!.low), Math.abs(v[key]!.high)))));
+    const what = key === 'asIs' ? 'as is: the role against one of its seats made plain' : 'one more: a seat of the role added against a plain seat added';
+    return figure(intervalBars(shown.map((v) => ({ label: v.role, value: v[key]!.diff, low: v[key]!.low, high: v[key]!.high, text: formatDifference(v[key]!), tone: v[key]!.diff >= 0 ? 'town' : 'mafia' })), {
+      chart: `worth-${key}`,
+      title: `What each role is worth to the town (${what}), in town win points, with 95% intervals`,
+      min: -reach,
+      max: reach,
+      tick: (x) => `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(100 * x).toFixed(reach < 0.05 ? 1 : 0)}`,
+    }), 'Right of the line: the role helps the town; left, the mafia.');
+  });
+  const cell = (w: Worth | null) => (w === null ? '' : cellText(w));
+  const p = (w: Worth | null) => (w !== null && typeof w.p === 'number' ? formatP(w.p) : '');
+  const table = dataTable(['role', 'team', 'seats', 'as is (points)', 'p', 'one more (points)', 'p'], values.map((v) => [v.role, v.team, String(v.seats), cell(v.asIs), p(v.asIs), cell(v.oneMore), p(v.oneMore)]), { name: 'worth' });
+  return section('worth', 'What each role is worth', 'Town win with the role minus with a plain seat of its team, on the same games (Newcombe 95% interval, McNemar): positive helps the town, as in the text report.', charts.join('') + numbers(table));
+}
+
 export function armsSections(r: ArmsReportLike): string[] {
   const note = section('data', 'All the data', '', '<p class="about">Every arm’s whole run report (per role, per seat, points) is in the JSON inside this page (its “download JSON” link).</p>');
   const vary = (sweepAxes(r) ?? []).map((ax): [string, string] => [`varies ${ax.key}`, ax.values.join(', ')]);
-  return [summarySection(r, vary), outcomesSection(r), pairedSection(r), verdictsSection(r), note].filter((s) => s !== '');
+  const values = (r as { values?: unknown }).values;
+  // role-values: its worth table, with the text report's signs, in place of the arms' raw differences.
+  const paired = r.kind === 'role-values' && Array.isArray(values) ? worthSection(values as RoleWorth[]) : pairedSection(r);
+  return [summarySection(r, vary), outcomesSection(r), paired, verdictsSection(r), note].filter((s) => s !== '');
 }
 
 export function genericSections(report: unknown): string[] {
