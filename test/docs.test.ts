@@ -2,7 +2,8 @@
 // specification (compared whenever the specification, ../shared/rules/RULES.md, is at hand: a fresh
 // clone has no ../shared) and every clause, option and default the code's option specs name; the
 // README's commands run as written after `npm install`; package.json ships what exists; the generated
-// figures of docs/strategies.md and docs/balancing.md are those their data files hold, and current.
+// figures of docs/strategies.md (the equilibria, the play figures) and docs/balancing.md are those
+// their data files hold, and current.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -156,5 +157,23 @@ describe('docs/balancing.md', () => {
       return (k: number) => playJobGame(job, k);
     });
     expect(fingerprint, 'the games changed: npm run balancing-examples -- --write records the examples anew').toBe(readData().fingerprint);
+  });
+});
+
+describe('docs/strategies.md: play a Mafia player would recognise', () => {
+  it('shows the figures recorded in docs/play-figures.json (scripts/play-figures-page.mjs)', async () => {
+    const { withTable, readData, DOC } = await import('../scripts/play-figures-page.mjs');
+    const page = readFileSync(DOC, 'utf8');
+    expect(withTable(page, readData()), 'run npm run play-figures -- --write').toBe(page);
+  });
+
+  it('its figures were counted on the games the default plays now (the fingerprint of each setup at the default)', async () => {
+    const { gamesFingerprint, readData, STALE } = await import('../scripts/play-figures-page.mjs');
+    const { seed, fingerprint } = readData();
+    const now = gamesFingerprint((setup: string) => {
+      const job = makeJob(setup, [], seed, []);
+      return (k: number) => playJobGame(job, k);
+    });
+    expect(now, STALE).toBe(fingerprint);
   });
 });
