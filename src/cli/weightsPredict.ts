@@ -7,7 +7,11 @@ import { formatRate } from '../report/text.js';
 import type { Estimate } from '../report/weights.js';
 import { jobFromSpec } from '../runner/job.js';
 import { runGames } from '../runner/parallel.js';
+import { builtinSetup } from '../setup/builtin.js';
+import type { CompiledSetup } from '../setup/compile.js';
 import { loadSetup } from '../setup/load.js';
+import { runCommandOf, type ArmSpec } from '../workbench/arms.js';
+import type { WeightsFit } from '../report/weights.js';
 import { wilson } from '../stats/intervals.js';
 import { loadFit, predictSetup } from '../workbench/weightsFit.js';
 import { parseCount, parseSeed, workerCount } from './common.js';
@@ -29,6 +33,8 @@ export interface WeightsPrediction {
     readonly games: number;
     readonly seed: string;
     readonly strategies: readonly string[];
+    /** The run that plays the same games. */
+    readonly command: string;
     readonly partial: boolean;
     readonly town: { readonly count: number; readonly share: number; readonly low: number; readonly high: number };
     /** Whether the measured share lies in the prediction's interval with the model's error. */
@@ -54,14 +60,31 @@ export async function predictCommand(flags: WeightsFlags): Promise<WeightsPredic
   if (flags.measure !== true) return out;
   const games = parseCount('--games', flags.games ?? String(MEASURE_GAMES), 1);
   const seed = parseSeed(flags.seed);
-  const strategies = [...fit.design.strategies];
-  const job = await jobFromSpec({ setupArg: arg, overrides: [...flags.option], strategies, seed });
+  const spec = measuredAs(fit, arg, flags.option, setup);
+  const strategies = [...spec.strategies];
+  const job = await jobFromSpec({ setupArg: spec.setupArg, overrides: [...spec.overrides], strategies, seed });
   const r = await interruptible((stop) => withProgress(flags.progress !== false, (onProgress) => runGames(job, { first: 0, end: games, workers: workerCount(flags.workers, games), signal: stop, onProgress: (d) => onProgress(d, games) })));
   const k = r.tally.outcomes.town;
   const n = r.tally.games;
   const w = wilson(k, n);
   const share = n === 0 ? 0 : k / n;
-  return { ...out, measured: { games: n, seed, strategies, partial: r.partial, town: { count: k, share, low: w.low, high: w.high }, within: share >= p.withModelError.low && share <= p.withModelError.high } };
+  return { ...out, measured: { games: n, seed, strategies, command: runCommandOf(spec, seed, games), partial: r.partial, town: { count: k, share, low: w.low, high: w.high }, within: share >= p.withModelError.low && share <= p.withModelError.high } };
+}
+
+/**
+ * The setup as the fit's own tables were played: a family's base setup with the role counts changed
+ * (so with the base's default strategy, as every generated table), the rule options given kept; a fit
+ * of listed setups plays the setup as given. Always with the strategies the fit was made with.
+ */
+function measuredAs(fit: WeightsFit, arg: string, options: readonly string[], setup: CompiledSetup): ArmSpec {
+  const base = fit.design.base;
+  if (base === null) return { label: arg, setupArg: arg, overrides: [...options], strategies: [...fit.design.strategies] };
+  const params = new Set(builtinSetup(base)?.params.map((p) => p.key) ?? []);
+  const kept = [...fit.design.options, ...options.filter((o) => !o.trim().startsWith('roles.') && !params.has(o.slice(0, Math.max(0, o.indexOf('='))).trim()))];
+  const from = Object.fromEntries(loadSetup(base, kept).roleCounts);
+  const to = Object.fromEntries(setup.roleCounts);
+  const ids = [...new Set([...Object.keys(from), ...Object.keys(to)])].sort().filter((id) => (from[id] ?? 0) !== (to[id] ?? 0));
+  return { label: arg, setupArg: base, overrides: [...kept, ...ids.map((id) => `roles.${id}=${to[id] ?? 0}`)], strategies: [...fit.design.strategies] };
 }
 
 export function renderPrediction(r: WeightsPrediction, c: ChalkInstance, width = UNLIMITED): string {
@@ -77,6 +100,7 @@ export function renderPrediction(r: WeightsPrediction, c: ChalkInstance, width =
   if (m !== null) {
     const verdict = m.within ? 'within the prediction' : c.yellow('outside the prediction');
     out.push(...labelled(`${c.bold('Measured town win')}: `, `${formatRate(m.town)}, ${m.games.toLocaleString('en-US')} games${m.partial ? ' (partial: interrupted)' : ''}, seed ${m.seed}: ${verdict}`, width, '  '));
+    out.push(...labelled('  played as: ', m.command, width, '    '));
   }
   return out.join('\n');
 }

@@ -62,11 +62,13 @@ function heldOutLines(r: WeightsReport, c: ChalkInstance, width: number): string
 function missesTable(r: WeightsReport, c: ChalkInstance, width: number): string[] {
   if (r.misses.length === 0) return [];
   const ms = r.misses.map((i) => r.setups[i]);
-  const out = titled(c.bold('Where the model misses most'), ' (held out, by |z| of measured against predicted)', width);
+  const out = titled(c.bold('Where the model misses most'), ' (held out, by the miss in town win points; z: on the logit scale, over the standard error)', width);
+  ms.forEach((s, i) => out.push(...labelled(`  ${i + 1} `, s.label, width, '    ')));
   out.push(fitTable([
-    { head: 'setup', key: true, cells: ms.map((s) => s.label), wrap: ' ' },
+    { head: '#', key: true, cells: ms.map((_, i) => String(i + 1)) },
     { head: 'measured', cells: ms.map((s) => formatRate(s.town)) },
     { head: 'predicted', cells: ms.map((s) => asRate(s.predicted)) },
+    { head: 'miss', cells: ms.map((s) => asPoints({ value: s.town.share - s.predicted.value, low: s.town.share - s.predicted.value, high: s.town.share - s.predicted.value }).split(' (')[0]) },
     { head: 'z', cells: ms.map((s) => `${s.z > 0 ? '+' : s.z < 0 ? '−' : ''}${Math.abs(s.z).toFixed(1)}`) },
   ], width, c));
   return out;

@@ -45,7 +45,7 @@ export interface WeightsModel {
   readonly converged: boolean;
   /** Setups fitted (the rest are held out). */
   readonly fitted: number;
-  /** The model's own error on the logit scale, beyond sampling noise, from the held-out setups. */
+  /** The model's own error on the logit scale, beyond sampling noise, from the held-out setups (weighted by p̂(1 − p̂)²). */
   readonly modelError: number;
 }
 
@@ -107,7 +107,7 @@ export interface WeightsReport {
   readonly heldOut: HeldOutError;
   readonly reference: { readonly setup: string; readonly players: number; readonly predicted: Estimate };
   readonly setups: readonly WeightsSetupResult[];
-  /** The held-out setups the model misses most (largest |z|), as indices into `setups`. */
+  /** The held-out setups the model misses most (largest |measured − predicted|), as indices into `setups`. */
   readonly misses: readonly number[];
 }
 

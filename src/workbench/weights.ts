@@ -148,15 +148,24 @@ const wilsonShare = (k: number, n: number) => {
   return { share: n === 0 ? 0 : k / n, low: w.low, high: w.high };
 };
 
-/** The held-out error, and the model's own error beyond noise (logit variance: mean of residual² − noise). */
+/**
+ * The held-out error, and the model's own error beyond noise: on the logit scale, the mean of residual²
+ * less the sampling and fit variance, weighted by (p̂(1 − p̂))² — a miss's weight in points — so that a
+ * table the mafia win 99.9% of the time, where a point is many logits, does not swamp the rest.
+ */
 function heldOutError(results: readonly WeightsSetupResult[], model: Omit<WeightsModel, 'modelError'>): { error: HeldOutError; modelError: number } {
   const held = results.filter((r) => r.heldOut);
   const mean = (f: (r: WeightsSetupResult) => number) => (held.length === 0 ? 0 : held.reduce((s, r) => s + f(r), 0) / held.length);
-  const excess = mean((r) => {
+  let excess = 0;
+  let weights = 0;
+  for (const r of held) {
     const obs = empiricalLogit(r.town.count, r.games);
     const pred = predictCounts(model, r.counts);
-    return (obs.logit - pred.eta) ** 2 - obs.variance - pred.variance;
-  });
+    const w = (pred.value * (1 - pred.value)) ** 2;
+    excess += w * ((obs.logit - pred.eta) ** 2 - obs.variance - pred.variance);
+    weights += w;
+  }
+  excess = weights > 0 ? excess / weights : 0;
   const chi2 = held.reduce((s, r) => s + r.z * r.z, 0);
   return {
     error: {
@@ -194,7 +203,8 @@ export function weightsReport(input: WeightsInput, setups: readonly WeightsSetup
   const results = setupResults(setups, result, held, model0);
   const { error, modelError } = heldOutError(results, model0);
   const model: WeightsModel = { ...model0, modelError };
-  const misses = results.filter((r) => r.heldOut).sort((a, b) => Math.abs(b.z) - Math.abs(a.z) || a.index - b.index).slice(0, input.misses).map((r) => r.index);
+  const miss = (r: WeightsSetupResult) => Math.abs(r.town.share - r.predicted.value);
+  const misses = results.filter((r) => r.heldOut).sort((a, b) => miss(b) - miss(a) || a.index - b.index).slice(0, input.misses).map((r) => r.index);
   const full: WeightsDesign = { ...design, rules: referenceSetup.rules.id };
   const ref = predictCounts(model, reference);
   return {

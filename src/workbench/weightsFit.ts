@@ -31,7 +31,8 @@ export function checkedFit(data: unknown, label: string): WeightsFit {
   const n = Array.isArray(m?.columns) ? m.columns.length : -1;
   const square = (x: unknown) => Array.isArray(x) && x.length === n && x.every((row) => Array.isArray(row) && row.length === n && row.every((v) => typeof v === 'number'));
   if (!m || n < 1 || !Array.isArray(m.coef) || m.coef.length !== n || !square(m.covariance) || typeof m.scale !== 'number' || typeof m.modelError !== 'number') throw bad('its model is not columns, coef, covariance, scale and modelError of one size');
-  if (typeof o.design?.rules !== 'string') throw bad('it does not say its rule set');
+  const d = o.design;
+  if (typeof d?.rules !== 'string' || !Array.isArray(d.options) || !Array.isArray(d.strategies) || !(d.base === null || typeof d.base === 'string')) throw bad('its design does not say its rule set, base, options and strategies');
   return o as WeightsFit;
 }
 

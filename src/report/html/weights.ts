@@ -60,7 +60,7 @@ function scatter(r: WeightsReport): string {
 function misses(r: WeightsReport): string {
   if (r.misses.length === 0) return '';
   const rows = r.misses.map((i) => r.setups[i]).map((s) => [s.label, formatRate(s.town), rate(s.predicted), s.z.toFixed(2)]);
-  return section('misses', 'Where the model misses most', 'Held-out setups by |z|: measured against predicted on the logit scale, over the standard error of both.', dataTable(['setup', 'measured', 'predicted', 'z'], rows, { name: 'misses' }));
+  return section('misses', 'Where the model misses most', 'Held-out setups by the miss in town win points; z is the miss on the logit scale over the standard error of both.', dataTable(['setup', 'measured', 'predicted', 'z'], rows, { name: 'misses' }));
 }
 
 export function weightsSections(r: WeightsReport): string[] {
