@@ -24,7 +24,7 @@ function headerLines(r: WeightsReport, c: ChalkInstance, width: number): string[
     : `${d.family}: ${d.count} setups dealt from ${d.base} at ${d.players![0]}–${d.players![1]} seats, 0–3 role changes each`;
   return header(c, [
     ['Setups', what],
-    ['Strategies', `${strategiesLine(d.strategies)}, as run plays each setup`],
+    ['Strategies', r.plays || strategiesLine(d.strategies)],
     ['Run', `${count(r.games)} games per setup × ${r.setups.length} setups, seed ${r.seed}, each setup from a run seed of its own`],
     ['Model', `logit P(town win) = intercept + Σ weight × seats, fitted on ${r.model.fitted} setups, ${r.heldOut.setups} held out (seeded); 95% intervals from the information matrix${r.model.scale > 1 ? ` × dispersion ${r.model.scale.toFixed(2)}` : ''}`],
   ], width);

@@ -101,6 +101,8 @@ export interface WeightsReport {
   readonly partial: boolean;
   readonly command: string;
   readonly design: WeightsDesign;
+  /** What each side played (src/report/sides.ts `sidesLine`): one line when every setup plays the same. */
+  readonly plays: string;
   readonly model: WeightsModel;
   readonly intercept: Estimate;
   readonly weights: readonly RoleWeight[];

@@ -15,6 +15,7 @@ import { armJobSpec } from './arms.js';
 import { plainRoles } from './roleValues.js';
 import type { WeightsSetup } from './weightsSetups.js';
 import { loadSetup } from '../setup/load.js';
+import { playedSides, sidesLine } from '../report/sides.js';
 
 /** Games per chunk handed to a thread: every setup's games of a chunk (results do not depend on it). */
 const WEIGHTS_CHUNK = 250;
@@ -207,6 +208,7 @@ export function weightsReport(input: WeightsInput, setups: readonly WeightsSetup
   const misses = results.filter((r) => r.heldOut).sort((a, b) => miss(b) - miss(a) || a.index - b.index).slice(0, input.misses).map((r) => r.index);
   const full: WeightsDesign = { ...design, rules: referenceSetup.rules.id };
   const ref = predictCounts(model, reference);
+  const plays = sidesLine(setups.map((s) => ({ label: s.label, sides: playedSides(s.spec.strategies, loadSetup(s.spec.setupArg, s.spec.overrides)) })));
   return {
     kind: 'weights',
     format: WEIGHTS_FORMAT,
@@ -215,6 +217,7 @@ export function weightsReport(input: WeightsInput, setups: readonly WeightsSetup
     partial: result.partial,
     command: weightsCommand(full, input.games, seed),
     design: full,
+    plays,
     model,
     intercept: normalInterval(model.coef[0] ?? 0, model.scale * model.covariance[0][0]),
     weights: roleWeights(model0, setups.filter((_, i) => !held.has(i)).map((s) => s.counts), plain, reference),
