@@ -2,7 +2,8 @@
 // included), and the layers import only downwards — the shared vocabulary (src/model) from nothing,
 // the views never from the engine or the rules, the engine never from a rule set's code, the bots
 // only through the view and the strategy interface, the strategy registry no bot (it is given them),
-// and no module from a layer above its own (LAYERS), without exception.
+// and no module from a layer above its own (LAYERS), without exception. Dynamic `import('…')` counts as
+// an import; one of a computed path (a plug-in the user names) is a named exception with its reason.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,18 +25,57 @@ function sources(dir: string): string[] {
 const FILES = ['src', 'strategies', 'roles'].flatMap(sources);
 const KNOWN = new Set(FILES);
 
-/** Each file's relative imports and re-exports (static and `import type`), as repository paths. */
-const IMPORTS = new Map<string, Import[]>(
-  FILES.map((file) => {
-    const text = readFileSync(join(ROOT, file), 'utf8');
-    const out: Import[] = [];
-    for (const m of text.matchAll(/^(import|export)(\s+type)?[^'"]*?from\s+'(\.[^']+)'/gm)) {
-      const to = normalize(join(dirname(file), m[3])).replace(/\.js$/, '.ts');
-      if (KNOWN.has(to)) out.push({ to, typeOnly: m[2] !== undefined });
+/** Line comments and block-comment lines (` * …`): what they say is not an import. */
+const COMMENT = /^\s*(\/\/|\/?\*)/;
+
+/**
+ * A file's relative imports, as repository paths: static imports and re-exports (`import type`
+ * too), and dynamic `import('…')` of a literal path, `typeof import('…')` counted as a type import.
+ * A dynamic import of anything else (`import(url)`) is returned in `computed`: the layers cannot be
+ * read from it, so each must be a named exception (DYNAMIC_EXCEPTIONS).
+ */
+function importsOf(file: string, text: string): { imports: Import[]; computed: string[] } {
+  const imports: Import[] = [];
+  const computed: string[] = [];
+  const add = (spec: string, typeOnly: boolean) => {
+    if (!spec.startsWith('.')) return; // a package (node:fs, commander, tsx/esm/api)
+    const to = normalize(join(dirname(file), spec)).replace(/\.js$/, '.ts');
+    if (KNOWN.has(to)) imports.push({ to, typeOnly });
+  };
+  for (const m of text.matchAll(/^(import|export)(\s+type)?[^'"]*?from\s+'(\.[^']+)'/gm)) add(m[3], m[2] !== undefined);
+  for (const line of text.split('\n')) {
+    if (COMMENT.test(line)) continue;
+    for (const m of line.matchAll(/(typeof\s+)?\bimport\(/g)) {
+      const arg = argumentOf(line, m.index! + m[0].length);
+      const literal = /^(['"`])([^'"`$]+)\1$/.exec(arg);
+      if (literal) add(literal[2], m[1] !== undefined);
+      else computed.push(`${file}: import(${arg})`);
     }
-    return [file, out];
-  }),
-);
+  }
+  return { imports, computed };
+}
+
+/** The text from `from` to the parenthesis that closes the one before it, trimmed. */
+function argumentOf(line: string, from: number): string {
+  let depth = 1;
+  for (let i = from; i < line.length; i++) {
+    if (line[i] === '(') depth++;
+    else if (line[i] === ')' && --depth === 0) return line.slice(from, i).trim();
+  }
+  return line.slice(from).trim();
+}
+
+const READ = FILES.map((file) => [file, importsOf(file, readFileSync(join(ROOT, file), 'utf8'))] as const);
+const IMPORTS = new Map<string, Import[]>(READ.map(([file, r]) => [file, r.imports]));
+const COMPUTED = READ.flatMap(([, r]) => r.computed);
+
+/**
+ * The dynamic imports of a computed path, each by design, with the reason: the layers do not apply to
+ * a module the user names at run time.
+ */
+const DYNAMIC_EXCEPTIONS: ReadonlyArray<{ readonly file: string; readonly imports: string; readonly why: string }> = [
+  { file: join('src', 'plugins', 'importModule.ts'), imports: 'import(url)', why: 'loads a plug-in (a strategy or a role) from the path the user gives: its place in the layers is its own' },
+];
 
 /**
  * The layers, top first: a file may import files of its own layer or of any layer below, never above.
@@ -125,6 +165,19 @@ describe('architecture (docs/architecture.md)', () => {
     expect(FILES.length).toBeGreaterThan(50);
     expect(IMPORTS.get(join('src', 'engine', 'game.ts'))!.map((i) => i.to)).toContain(join('src', 'views', 'view.ts'));
     expect(crossings(join('src', 'rules'), [join('src', 'engine')]).length).toBeGreaterThan(0);
+  });
+
+  it('sees dynamic imports: a literal relative path is an import like any other, a computed one is named', () => {
+    const probe = importsOf(join('src', 'cli', 'probe.ts'), "const m = await import('../engine/game.js');\ntype T = typeof import('../rules/registry.js');\n// import('../views/view.js') in a comment\nconst p = await import(pathOf(x));\n");
+    expect(probe.imports).toEqual([{ to: join('src', 'engine', 'game.ts'), typeOnly: false }, { to: join('src', 'rules', 'registry.ts'), typeOnly: true }]);
+    expect(probe.computed).toEqual([`${join('src', 'cli', 'probe.ts')}: import(pathOf(x))`]);
+    // The plug-in loader's import of the user's file is found in the sources.
+    expect(COMPUTED.some((c) => c.startsWith(join('src', 'plugins', 'importModule.ts')))).toBe(true);
+  });
+
+  it('a dynamic import of a computed path is only where the design needs one, with the reason', () => {
+    expect(COMPUTED.sort()).toEqual(DYNAMIC_EXCEPTIONS.map((e) => `${e.file}: ${e.imports}`).sort());
+    for (const e of DYNAMIC_EXCEPTIONS) expect(e.why.length).toBeGreaterThan(20);
   });
 
   it('no import cycle among src/, strategies/ and roles/, type imports included', () => {

@@ -22,6 +22,9 @@ import { scenarioCommand } from '../src/cli/scenario.js';
 import { renderSweep, sweepCommand } from '../src/cli/sweep.js';
 import { renderTournament, tournamentCommand } from '../src/cli/tournament.js';
 import { renderTune, tuneCommand } from '../src/cli/tune.js';
+import { weightsCommand } from '../src/cli/weights.js';
+import { predictCommand, renderPrediction } from '../src/cli/weightsPredict.js';
+import { renderWeights } from '../src/cli/weightsText.js';
 import { displayWidth } from '../src/report/fit.js';
 import { renderReport } from '../src/report/text.js';
 import { ROOT } from './helpers/cli.js';
@@ -67,10 +70,14 @@ beforeAll(async () => {
   renders['scenario --verbose'] = (w) => scenario.get(w)!;
   const tournament = await tournamentCommand({ setup: 'ukrainian', option: [], strategies: ['random,smart'], games: '20', seed: '1', workers: '1', progress: false });
   renders.tournament = (w) => renderTournament(tournament, colour, w);
+  const weights = await weightsCommand({ ...bench, family: 'club', count: '12', games: '20' });
+  renders.weights = (w) => renderWeights(weights, colour, w);
+  const predicted = await predictCommand({ ...bench, predict: 'club-14', measure: true, games: '20' });
+  renders['weights --predict'] = (w) => renderPrediction(predicted, colour, w);
 }, 600_000);
 
 describe('every text report fits the terminal width (issue 31)', () => {
-  for (const name of ['run', 'sweep', 'sweep (grid)', 'compare', 'role-values', 'balance', 'exploit', 'tune', 'equilibrium', 'likelihoods', 'fuzz', 'tournament', 'replay', 'scenario --verbose']) {
+  for (const name of ['run', 'sweep', 'sweep (grid)', 'compare', 'role-values', 'balance', 'exploit', 'tune', 'equilibrium', 'likelihoods', 'fuzz', 'tournament', 'weights', 'weights --predict', 'replay', 'scenario --verbose']) {
     it(`${name} at ${WIDTHS.join(', ')} columns`, () => {
       for (const w of WIDTHS) expect(tooWide(renders[name](w), w), `${name} at ${w} columns`).toEqual([]);
       // The natural layout is wider than 60 somewhere (or the check above would prove nothing).
@@ -80,7 +87,7 @@ describe('every text report fits the terminal width (issue 31)', () => {
 });
 
 describe('every help text fits the terminal width (issue 31)', () => {
-  const COMMANDS = ['', 'run', 'merge', 'replay', 'play', 'scenario', 'fuzz', 'setups', 'roles', 'strategies', 'tournament', 'sweep', 'compare', 'role-values', 'balance', 'exploit', 'tune', 'equilibrium', 'likelihoods', 'calibrate'];
+  const COMMANDS = ['', 'run', 'merge', 'replay', 'play', 'scenario', 'fuzz', 'setups', 'roles', 'strategies', 'tournament', 'sweep', 'compare', 'role-values', 'weights', 'balance', 'exploit', 'tune', 'equilibrium', 'likelihoods', 'calibrate'];
   it(`${COMMANDS.length} help texts at 60 and 80 columns, the examples (commands to copy) aside`, async () => {
     const { main } = (await import(pathToFileURL(join(ROOT, 'dist/src/cli/main.js')).href)) as { main: (argv: string[], io: unknown) => Promise<number> };
     const before = process.env.COLUMNS;

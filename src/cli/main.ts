@@ -37,6 +37,7 @@ import { registerStrategies } from './commands/strategies.js';
 import { registerSweep } from './commands/sweep.js';
 import { registerTournament } from './commands/tournament.js';
 import { registerTune } from './commands/tune.js';
+import { registerWeights } from './commands/weights.js';
 import { OutputError, processIo, ReaderGone, type Io } from './output.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -56,6 +57,7 @@ const COMMANDS = [
   registerSweep,
   registerCompare,
   registerRoleValues,
+  registerWeights,
   registerBalance,
   registerExploit,
   registerTune,

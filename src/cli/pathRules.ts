@@ -49,6 +49,12 @@ export function commandPaths(command: string, opts: Record<string, unknown>, arg
   if (command === 'compare') for (const setup of positional) setupInputs(setup, `setup ${setup}`);
   if (command === 'scenario') for (const file of positional) inputs.push({ label: `scenario ${file}`, path: file });
 
+  if (command === 'weights') {
+    if (str(opts.setups)) for (const setup of opts.setups.split(',').map((x) => x.trim())) if (setup !== '') setupInputs(setup, `--setups ${opts.setups}`);
+    if (str(opts.predict)) setupInputs(opts.predict, `--predict ${opts.predict}`);
+    if (str(opts.fit)) inputs.push({ label: `--fit ${opts.fit}`, path: opts.fit });
+    if (str(opts.save)) outputs.push({ label: `--save ${opts.save}`, path: opts.save });
+  }
   if (str(opts.gamesOut)) outputs.push({ label: `--games-out ${opts.gamesOut}`, path: opts.gamesOut });
   if (str(opts.html)) outputs.push({ label: `--html ${opts.html}`, path: opts.html });
   if (str(opts.csv)) outputs.push({ label: `--csv ${opts.csv}`, path: opts.csv });

@@ -11,6 +11,8 @@ import { calibrationSections, calibrationTitle } from './html/calibration.js';
 import { page } from './html/page.js';
 import { runSections, runTitle } from './html/run.js';
 import { tournamentSections, tournamentTitle } from './html/tournament.js';
+import { weightsSections } from './html/weights.js';
+import { weightsReproduction, weightsRows, weightsTitle, type WeightsReport } from './weights.js';
 import { reportJson } from './integrity.js';
 import type { Report } from './report.js';
 import { calibrationReproduction, runReproduction, tournamentReproduction, type Reproduction } from './reproduce.js';
@@ -31,12 +33,14 @@ export interface ReportKinds {
   run: Report;
   tournament: TournamentReport;
   calibration: CalibrationReport;
+  weights: WeightsReport;
 }
 
 export const REPORT_KINDS: { readonly [K in keyof ReportKinds]: ReportKind<ReportKinds[K]> } = {
   run: { json: reportJson, csv: runRows, title: runTitle, sections: runSections, reproduce: runReproduction },
   tournament: { json: (t) => JSON.stringify(t, null, 2), csv: tournamentRows, title: tournamentTitle, sections: tournamentSections, reproduce: tournamentReproduction },
   calibration: { json: (r) => JSON.stringify(r, null, 2), csv: calibrationRows, title: calibrationTitle, sections: calibrationSections, reproduce: calibrationReproduction },
+  weights: { json: (r) => JSON.stringify(r, null, 2), csv: weightsRows, title: weightsTitle, sections: weightsSections, reproduce: weightsReproduction },
 };
 
 export function reportJsonOf<K extends keyof ReportKinds>(kind: K, data: ReportKinds[K]): string {

@@ -12,9 +12,8 @@ import type { SmartParams } from './params.js';
 import { RED } from './reading.js';
 
 /**
- * How much a town vote leans to a suspect per vote he already has this round (without it, three town
- * players against one mafia split their votes). Measured on 2,000 games, seed 1: 0 → 0.3 took the
- * town from 23.7% to 28.2% on club-12 (61.0% → 62.1% Ukrainian); 0.6 gained no more.
+ * How much a town vote leans to a suspect per vote he already has this round: without it, three town
+ * players against one mafia split their votes and let him through; a larger lean gains nothing more.
  */
 const FOLLOW = 0.3;
 

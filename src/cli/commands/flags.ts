@@ -40,11 +40,16 @@ export function shardOption(cmd: Command, help = 'play only shard I of N of the 
 
 /** The flags every workbench command (sweep, compare, role-values, balance, exploit) has, after its own. */
 export function benchOptions(cmd: Command, games: string): Command {
-  setupOption(cmd)
-    .option('-o, --option <key=value>', 'a rule option, setup parameter or roles.ID=N for every arm (repeatable)', collect, [])
-    .option('--strategy <spec>', 'NAME for everyone, or TEAM=NAME / ROLE=NAME, for every arm (repeatable; default smart, tuned on built-in setups; random for random play)', collect, [])
-    .option('--seed <n>', 'run seed: game K of every arm plays from (seed, K)', once('--seed'), '1')
-    .option('-n, --games <n>', `games per arm (default ${games})`, once('--games'))
+  return benchRunOptions(setupOption(cmd), games);
+}
+
+/** The workbench flags after --setup (weights, which plays many setups, has these without it). */
+export function benchRunOptions(cmd: Command, games: string, per = 'arm', seedHelp = 'run seed: game K of every arm plays from (seed, K)'): Command {
+  cmd
+    .option('-o, --option <key=value>', `a rule option, setup parameter or roles.ID=N for every ${per} (repeatable)`, collect, [])
+    .option('--strategy <spec>', `NAME for everyone, or TEAM=NAME / ROLE=NAME, for every ${per} (repeatable; default smart, tuned on built-in setups; random for random play)`, collect, [])
+    .option('--seed <n>', seedHelp, once('--seed'), '1')
+    .option('-n, --games <n>', `games per ${per} (default ${games})`, once('--games'))
     .option('-w, --workers <n>', 'threads; 1 plays in-process (default: one per 25,000 games played, up to the number of CPUs)', once('--workers'))
     .option('--json', 'print the report as JSON (the data the text is drawn from)');
   reportFileOptions(cmd, 'also write the report as a self-contained HTML page (- for stdout)', 'also write its tables as CSV (- for stdout; docs/reports.md)');
