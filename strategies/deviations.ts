@@ -58,6 +58,13 @@ export const DEVIATIONS: readonly Deviation[] = [
     description: 'the mafia accuse and nominate only players the table already suspects, so that no first accusation of a day is theirs',
   },
   {
+    name: 'vouching-mafia',
+    side: 'mafia',
+    strategy: 'smart',
+    params: 'vouch=true',
+    description: 'the mafia vouch, as a red would, for the investigator claimant the table believes, and never accuse him',
+  },
+  {
     name: 'bus-a-partner',
     side: 'mafia',
     strategy: 'smart',

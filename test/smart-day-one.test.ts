@@ -69,4 +69,15 @@ describe('day 1 before any evidence', () => {
     const day2 = acts({ blend: true, fakeClaim: 0, counterClaim: 0 }, 10, reported, 2);
     expect(day2.filter((a) => a.said.some((st) => st.type === 'accuse' && st.seat === 3)).length).toBeGreaterThan(30);
   });
+
+  it('U9: after a lone commissar claim, vouching mafia vouch for him and accuse someone else; others accuse him', () => {
+    const claimed = [...dayOne, speech(1, { type: 'claim', role: 'commissar' })];
+    const accusesClaimant = (a: { said: readonly Statement[] }) => a.said.some((st) => st.type === 'accuse' && st.seat === 1);
+    const plain = acts({ vouch: false, fakeClaim: 0 }, 10, claimed);
+    expect(plain.filter(accusesClaimant).length).toBeGreaterThan(30);
+    for (const a of acts({ vouch: true, fakeClaim: 0 }, 10, claimed)) {
+      expect(a.said).toContainEqual({ type: 'vouch', seat: 1 });
+      expect(accusesClaimant(a)).toBe(false);
+    }
+  });
 });

@@ -32,7 +32,7 @@ describe('mafia-sim strategies', () => {
     }
     const json = JSON.parse(cli(['strategies', '--json']).stdout) as Array<{ name: string; params: Array<{ key: string }> }>;
     expect(json.map((s) => s.name)).toEqual(['random', 'smart']);
-    expect(json[1].params.length).toBe(27);
+    expect(json[1].params.length).toBe(28);
   });
 
   it('says which parameters apply to which rule set and side, and lists the deviations (issue 13, item 7)', () => {

@@ -128,14 +128,17 @@ export class Mind extends SeatMemory {
     return this.belief!;
   }
 
-  /** The living seat (not me) whose investigator claim I believe most, if I believe it at least `min`. */
-  trustedInvestigator(view: PlayerView, min: number): number {
+  /**
+   * The living seat (not me) whose investigator claim I believe most, if I believe it at least `min`;
+   * with `priv` false, the one the table believes (what a red who knows only the record would vouch for).
+   */
+  trustedInvestigator(view: PlayerView, min: number, priv = true): number {
     if (this.table.claimCount === 0) return 0;
     let best = 0;
     let bestT = min;
     for (let s = 1; s <= this.n; s++) {
       if (s === this.me || this.table.investigatorClaim[s] === 0 || !view.isAlive(s)) continue;
-      const t = this.trust(s, true);
+      const t = this.trust(s, priv);
       if (t >= bestT) {
         best = s;
         bestT = t;

@@ -20,6 +20,7 @@ export interface SmartParams {
   readonly bloc: boolean;
   readonly bus: number;
   readonly blend: boolean;
+  readonly vouch: boolean;
   readonly distance: number;
   readonly temperature: number;
   readonly nominateBlind: number;
@@ -66,6 +67,8 @@ export const SMART_PARAMS: readonly StrategyParam[] = [
     description: 'chance a mafia member nominates the partner the table suspects most, when it suspects him at all (distancing: a reader that trusts the team never to name its own is misled)' },
   { key: 'blend', team: 'mafia', default: false,
     description: 'the mafia accuse and nominate only seats the table already suspects, by the thresholds of a town player (false: they name the most dangerous seat even when nobody suspects it)' },
+  { key: 'vouch', team: 'mafia', default: false,
+    description: 'a mafia member vouches, as a red would, for the investigator claimant the table believes (at 0.85 or more) and does not accuse him (false: the believed claimant is the first the mafia accuse, and a reader finds them among those who do not vouch)' },
   { key: 'bloc', team: 'mafia', default: true, description: 'the mafia vote and nominate as one bloc (false: each mafia member votes his own pick)' },
   { key: 'nominateBlind', team: 'town', default: 0.1, grid: [0, 0.1, 0.25, 0.5, 1], min: 0, max: 1,
     description: 'chance a town player with no suspect (nobody above suspicion 0) nominates anyway while fewer than two are nominated' },
@@ -107,6 +110,7 @@ export function smartParams(values: Readonly<Record<string, StrategyParamValue>>
     bloc: v('bloc') as boolean,
     bus: v('bus') as number,
     blend: v('blend') as boolean,
+    vouch: v('vouch') as boolean,
     distance: v('distance') as number,
     temperature: v('temperature') as number,
     nominateBlind: v('nominateBlind') as number,

@@ -143,10 +143,14 @@ export class Speaker {
     }
     if (out.length === 0) {
       // (the common speech: a list made to size, not grown by push)
-      const target = this.p.blend
-        ? this.suspectToAccuse(view, blended(m, danger, 1), m, kind, rng, this.p.bloc)
-        : this.topSuspect(view, danger, m, rng, this.p.bloc);
-      return target !== 0 ? [{ type: 'accuse', seat: target }] : SILENCE;
+      // With `vouch`, the claimant the table believes is vouched for as a red would, and spared the accusation.
+      const believed = this.p.vouch ? m.trustedInvestigator(view, 0.85, false) : 0;
+      const vouch = believed !== 0 && this.vouched !== believed;
+      if (vouch) this.vouched = believed;
+      const scores = spared(this.p.blend ? blended(m, danger, 1) : danger, believed);
+      const target = this.p.blend ? this.suspectToAccuse(view, scores, m, kind, rng, this.p.bloc) : this.topSuspect(view, scores, m, rng, this.p.bloc);
+      if (!vouch) return target !== 0 ? [{ type: 'accuse', seat: target }] : SILENCE;
+      return target !== 0 ? [{ type: 'accuse', seat: target }, { type: 'vouch', seat: believed }] : [{ type: 'vouch', seat: believed }];
     }
     return out;
   }
@@ -235,4 +239,13 @@ export class Speaker {
     this.claimersAt = m.teamChanges;
     return order;
   }
+}
+
+const SPARED: number[][] = [];
+/** The scores with one seat (if any) never picked; the scores themselves when there is none. */
+function spared(scores: readonly number[], seat: number): readonly number[] {
+  if (seat === 0) return scores;
+  const out = (SPARED[scores.length] ??= new Array<number>(scores.length));
+  for (let s = 0; s < scores.length; s++) out[s] = s === seat ? -Infinity : scores[s];
+  return out;
 }
