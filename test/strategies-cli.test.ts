@@ -43,8 +43,8 @@ describe('mafia-sim strategies', () => {
     expect(param('note').rules).toEqual(['ukrainian']); // U9.2: only the commissar leaves a note
     expect(param('selfHeal').rules).toEqual(['ukrainian', 'club']); // vanilla deals no doctor
     expect(param('temperature').rules).toEqual(['vanilla', 'ukrainian', 'club']);
-    // The team's kill is a decision of every rule set (proposals and the kill; the club asks proposals only).
-    expect(param('killRival').rules).toEqual(['vanilla', 'ukrainian', 'club']);
+    // killRival weighs a rival investigator claimant: only where someone investigates (no vanilla).
+    expect(param('killRival').rules).toEqual(['ukrainian', 'club']);
     expect([param('bloc').team, param('revealDay').team, param('temperature').team]).toEqual(['mafia', 'town', null]);
     expect(smart.deviations.map((d) => d.name)).toContain('fake-investigator');
     const text = cli(['strategies']).stdout;

@@ -98,6 +98,14 @@ describe('tune', () => {
     expect(parameterVariants('town', 'smart', deckDecisions(club)).map((v) => v.name)).toContain('temperature=0');
   });
 
+  it('U6.1 C8: the team kill is a decision of every table with a team; killRival is moved wherever someone investigates', () => {
+    const ukrainian = loadSetup('ukrainian', []);
+    const club = loadSetup('club-12', []);
+    for (const setup of [ukrainian, club, vanilla]) expect(deckDecisions(setup).has('propose') || deckDecisions(setup).has('mafiaKill')).toBe(true);
+    for (const setup of [ukrainian, club]) expect(tuneVariants('mafia', 'smart', setup, null).map((v) => v.name)).toContain('killRival=0');
+    expect(tuneVariants('mafia', 'smart', vanilla, null).some((v) => v.name.startsWith('killRival='))).toBe(false);
+  });
+
   it('the command refuses a state file of another setup, and an unknown parameter, with one line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tune-'));
     const path = join(dir, 'state.json');

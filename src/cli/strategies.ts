@@ -2,9 +2,8 @@
 import { UNLIMITED, wrapItems } from '../report/fit.js';
 import { leadEntry } from './catalogue.js';
 import { DEVIATIONS } from '../../strategies/deviations.js';
-import { applies } from '../exploit/variants.js';
+import { applies, roleDecisions } from '../exploit/variants.js';
 import { RULE_SETS } from '../rules/registry.js';
-import type { RuleSet } from '../rules/ruleSet.js';
 import { builtInStrategies } from '../strategy/registry.js';
 import type { StrategyParam, StrategyParamValue } from '../strategy/types.js';
 
@@ -29,30 +28,8 @@ export interface StrategyInfo {
   readonly deviations: ReadonlyArray<{ readonly name: string; readonly side: string; readonly params: string; readonly description: string }>;
 }
 
-/**
- * The team's kill as the rule sets ask it: the members' proposals and the kill itself (U6.1, V3; the
- * club asks proposals only, C8). A bot answers both from the same pick, so a parameter that names
- * either shapes the team's kill wherever a rule set has one.
- */
-const TEAM_KILL_DECISIONS = ['propose', 'mafiaKill'];
-
-/**
- * The decisions a rule set's roles make at night (and `note`, U9.2), as a parameter's `decisions` name
- * them; the team's kill where one of its roles joins it.
- */
-function ruleSetDecisions(rs: RuleSet): Set<string> {
-  const out = new Set<string>();
-  for (const r of rs.roles.values()) {
-    if (r.teamKill === 'decides' || r.teamKill === 'joins') for (const d of TEAM_KILL_DECISIONS) out.add(d);
-    if (r.night === null) continue;
-    out.add(r.night.decision);
-    if (r.night.note) out.add('note');
-  }
-  return out;
-}
-
 function rulesFor(p: StrategyParam): string[] {
-  return [...RULE_SETS.values()].filter((rs) => p.fixed === true || applies(p, ruleSetDecisions(rs))).map((rs) => rs.id);
+  return [...RULE_SETS.values()].filter((rs) => p.fixed === true || applies(p, roleDecisions(rs.roles.values()))).map((rs) => rs.id);
 }
 
 export function collectStrategies(): StrategyInfo[] {

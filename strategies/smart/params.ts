@@ -59,7 +59,7 @@ export const SMART_PARAMS: readonly StrategyParam[] = [
   { key: 'fakeClaimDay', team: 'mafia', default: 2, decisions: ['check'], grid: [1, 2, 3, 4, 1000], min: 1, max: 1000, description: 'the first day that fake claim may come' },
   { key: 'claimPlan', team: 'mafia', default: 'serial', values: ['serial', 'once', 'counter', 'none'], decisions: ['check'],
     description: "the mafia's investigator claims over a game: serial (a member's fake or counter-claim whenever no living ally claims), once (one claim per team and game, fake or counter), counter (only a member reported black answers, never a fake claim), none (nobody claims)" },
-  { key: 'killRival', team: 'mafia', default: 1, decisions: ['mafiaKill'], grid: [0, 0.5, 1], min: 0, max: 1,
+  { key: 'killRival', team: 'mafia', default: 1, decisions: ['check'], grid: [0, 0.5, 1], min: 0, max: 1,
     description: "how hard the mafia go for an investigator claimant at night while one of them claims the role too (1 as for any claimant, 0 not more than anyone): a night kill makes the victim's claim believed and gives their own claimer the lie" },
   { key: 'bus', team: 'mafia', default: 0, grid: [0, 0.25, 0.5, 1], min: 0, max: 1,
     description: "chance a mafia member votes against a partner when the table suspects that partner more than anyone else on the block (he is likely leaving; the vote clears the voter in the town's eyes)" },
