@@ -11,6 +11,16 @@ type EventOf<T extends EventType> = Extract<GameEvent, { t: T }>;
 
 /** Acts of one seat towards another. */
 export const PAIR_KINDS = ['vote', 'nominate', 'accuse', 'vouch'] as const;
+/**
+ * Each act is read in one of two contexts: after the game's first investigator claim or report, or
+ * before it, when nobody has anything to go on. A town player's first nomination of day 1 names a
+ * seat at random, so naming a red is no tell there; after a claim the same act often is (the mafia
+ * go for the claimant and those who vouch for him). Read in one cell, the blind acts of the first
+ * speakers and the informed ones of the later speakers would be averaged into a seat artefact.
+ */
+export const PAIR_KEYS: readonly string[] = [...PAIR_KINDS, ...PAIR_KINDS.map((k) => `${k} before any claim`)];
+/** The offset of a kind's key read before any claim. */
+const BEFORE_ANY_CLAIM = PAIR_KINDS.length;
 export const VOTE = 0;
 export const NOMINATE = 1;
 export const ACCUSE = 2;
@@ -54,7 +64,7 @@ export const REPORT_CELLS: readonly string[] = ['red', 'black', 'red, impossible
 
 /** What an act reader is told, in the order the record has it. Seats are 1…n; colours +1 black, -1 red. */
 export interface ActSink {
-  /** `actor` voted against, nominated, accused or vouched for `target`, choosing among `options` (a bit per seat). */
+  /** `actor` voted against, nominated, accused or vouched for `target`, choosing among `options` (a bit per seat); `kind` indexes PAIR_KEYS. */
   pair(kind: number, actor: number, target: number, options: number): void;
   /**
    * A seat's act or fate: a SEAT_CELLS index. `weight` -1 takes back a provisional act: a claim is told
@@ -188,7 +198,7 @@ export class Acts {
   }
 
   private pair(kind: number, actor: number, target: number, options: number): void {
-    this.sink.pair(kind, actor, target, options);
+    this.sink.pair(this.claimed === 0 ? kind + BEFORE_ANY_CLAIM : kind, actor, target, options);
     this.pairsRead = true;
   }
 

@@ -4,7 +4,7 @@
 // `fit` turns the counts into the numbers the reasoning reader (./posterior.ts) multiplies.
 // strategies/smart/likelihoods.json keeps one entry per built-in setup (written by `npm run
 // likelihoods`); a table without its own entry reads by the entry of its rule set nearest in size.
-import { MAX_ACT_SEATS, otherCell, PAIR_KINDS, REPORT_CELLS, SEAT_CELLS, type ActSink } from './acts.js';
+import { MAX_ACT_SEATS, otherCell, PAIR_KEYS, REPORT_CELLS, SEAT_CELLS, type ActSink } from './acts.js';
 import data from './likelihoods.json' with { type: 'json' };
 import { nearestEntry } from './nearest.js';
 
@@ -15,7 +15,7 @@ export const RED_CLASS = 2;
 const CLASSES = 3;
 
 /**
- * One table's likelihoods, as stored: natural logarithms, rounded. `pair`: per act kind, how much more
+ * One table's likelihoods, as stored: natural logarithms, rounded. `pair`: per act kind and context (PAIR_KEYS), how much more
  * (or less) often than a uniform pick among the options an actor of one colour picks a target of
  * another, [red→red, red→black, black→red, black→black]. `seat`: per SEAT_CELLS cell, the chance of
  * the act for [black, investigator, red]. `report`: per REPORT_CELLS cell and the target's true colour,
@@ -53,7 +53,7 @@ export class Likelihoods {
   readonly reportInvestigatorRatio: Float64Array;
 
   constructor(t: LikelihoodTable) {
-    this.pair = Float64Array.from(PAIR_KINDS.flatMap((k) => need(t.pair, k, 4)));
+    this.pair = Float64Array.from(PAIR_KEYS.flatMap((k) => need(t.pair, k, 4)));
     this.seat = Float64Array.from(SEAT_CELLS.flatMap((c) => need(t.seat, c, CLASSES)));
     this.report = Float64Array.from(REPORT_CELLS.flatMap((_, c) => [0, 1].flatMap((b) => need(t.report, reportKey(c, b), CLASSES))));
     this.reportInvestigatorRatio = Float64Array.from({ length: REPORT_CELLS.length * 2 }, (_, i) => Math.exp(this.report[i * 3 + INVESTIGATOR_CLASS] - this.report[i * 3 + RED_CLASS]));
@@ -87,8 +87,8 @@ export function likelihoodsFor(rules: string, players: number): { readonly name:
  * would have made. Fed by Acts game by game (`truth` for each), added up, then `fit`.
  */
 export class Counts implements ActSink {
-  readonly pairSeen: number[] = new Array<number>(PAIR_KINDS.length * 4).fill(0);
-  readonly pairUniform: number[] = new Array<number>(PAIR_KINDS.length * 4).fill(0);
+  readonly pairSeen: number[] = new Array<number>(PAIR_KEYS.length * 4).fill(0);
+  readonly pairUniform: number[] = new Array<number>(PAIR_KEYS.length * 4).fill(0);
   readonly seatSeen: number[] = new Array<number>(SEAT_CELLS.length * CLASSES).fill(0);
   readonly reportSeen: number[] = new Array<number>(REPORT_CELLS.length * 2 * CLASSES).fill(0);
   games = 0;
@@ -150,7 +150,7 @@ const FLOOR = 1e-4;
 export function fit(c: Counts): LikelihoodTable {
   const r3 = (x: number) => Math.round(x * 1000) / 1000;
   const pair: Record<string, number[]> = {};
-  PAIR_KINDS.forEach((k, kind) => (pair[k] = [0, 1, 2, 3].map((i) => r3(Math.log((c.pairSeen[kind * 4 + i] + PRIOR) / (c.pairUniform[kind * 4 + i] + PRIOR))))));
+  PAIR_KEYS.forEach((k, kind) => (pair[k] = [0, 1, 2, 3].map((i) => r3(Math.log((c.pairSeen[kind * 4 + i] + PRIOR) / (c.pairUniform[kind * 4 + i] + PRIOR))))));
   const seat: Record<string, number[]> = {};
   const seen = c.seatSeen;
   SEAT_CELLS.forEach((name, cell) => {
