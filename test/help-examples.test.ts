@@ -115,7 +115,8 @@ const EXAMPLES: Record<string, Example> = {
   'fuzz --games 5000 --seed 7': { small: ['--games', '20'], shows: (r) => expect(r.stdout).toMatch(/^Fuzz, seed 7 \(--games 20\): 20 games/m) },
   'fuzz --time 60s --strategy town=./my-bot.ts --role ./my-role.ts --out fuzz-out': {
     // A count of games, not a minute of them: the same report every time.
-    small: ['--time', '--games', '20'],
+    // (enough cases that the bot, drawn into seven cases in ten, plays in one)
+    small: ['--time', '--games', '100'],
     shows: (r) => {
       expect(r.stdout).toMatch(/my-bot/);
       expect(r.stdout).toMatch(/vigilante/);
