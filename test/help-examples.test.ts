@@ -224,6 +224,10 @@ const EXAMPLES: Record<string, Example> = {
     small: ['--games', '20', '--first', '10', '--matrix-games', '20', '--iterations', '1', '--climb', '1'],
     shows: (r) => expect(json(r).mix.town.length).toBeGreaterThan(0),
   },
+  'equilibrium --setup ukrainian --hold reader --games 2000 --matrix-games 2000': {
+    small: ['--games', '20', '--first', '10', '--matrix-games', '20', '--iterations', '1', '--climb', '1'],
+    shows: (r) => expect(r.stdout).toMatch(/holding reader;/),
+  },
 
   'likelihoods --setup ukrainian --games 20000': { small: ['--games', '20'], shows: (r) => expect(r.stdout).toMatch(/^Likelihoods of the public acts: ukrainian \(12 players\), 20 games$/m) },
   'likelihoods --setup ukrainian --strategy town=smart:reader=posterior --json': {
