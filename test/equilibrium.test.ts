@@ -20,7 +20,7 @@ const vanilla = loadSetup('vanilla', []);
 const tiny = (more: Partial<EquilibriumInput> = {}): EquilibriumInput => ({
   setupArg: 'vanilla', overrides: [], setup: vanilla, seed: '1', workers: 1,
   start: sidesFromSpecs(['smart', 'mafia=smart:bloc=false'], vanilla),
-  matrixGames: 600, firstGames: 150, finalGames: 600, epsilon: 0.01, climb: 2, iterations: 6, budget: null,
+  matrixGames: 600, firstGames: 150, finalGames: 600, epsilon: 0.01, climb: 2, iterations: 6, budget: null, hold: [],
   ...more,
 });
 
@@ -45,6 +45,18 @@ describe('equilibrium', () => {
       const c = r.certificate[side];
       if (c !== null) expect(c.gain.low <= 0 || c.gain.diff <= 0.01).toBe(true);
     }
+  }, 120_000);
+
+  it('--hold: a held parameter stays as the populations start it (the bloc the mafia gave up is not found)', async () => {
+    const r = await runEquilibrium(tiny({ hold: ['bloc'], iterations: 2 }));
+    expect(r.hold).toEqual(['bloc']);
+    for (const spec of r.population.mafia) expect(spec).toContain('bloc=false');
+    for (const h of r.history) for (const side of ['town', 'mafia'] as const) for (const s of h.responses[side].steps) expect(s.move).not.toMatch(/^bloc=/);
+    // A held parameter is one the start's strategy takes; anything else is one error line.
+    const bad = cli(['equilibrium', '--setup', 'vanilla', '--hold', 'blok', '--games', '100', '--workers', '1']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toMatch(/--hold blok: not a parameter of smart/);
   }, 120_000);
 
   it('a run stopped part-way and started again with the same state gives the uninterrupted result; so do two workers', async () => {

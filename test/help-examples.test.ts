@@ -115,7 +115,8 @@ const EXAMPLES: Record<string, Example> = {
   'fuzz --games 5000 --seed 7': { small: ['--games', '20'], shows: (r) => expect(r.stdout).toMatch(/^Fuzz, seed 7 \(--games 20\): 20 games/m) },
   'fuzz --time 60s --strategy town=./my-bot.ts --role ./my-role.ts --out fuzz-out': {
     // A count of games, not a minute of them: the same report every time.
-    small: ['--time', '--games', '20'],
+    // (enough cases that the bot, drawn into seven cases in ten, plays in one)
+    small: ['--time', '--games', '100'],
     shows: (r) => {
       expect(r.stdout).toMatch(/my-bot/);
       expect(r.stdout).toMatch(/vigilante/);
@@ -222,6 +223,10 @@ const EXAMPLES: Record<string, Example> = {
   'equilibrium --setup club-12 --games 2000 --matrix-games 2000 --json': {
     small: ['--games', '20', '--first', '10', '--matrix-games', '20', '--iterations', '1', '--climb', '1'],
     shows: (r) => expect(json(r).mix.town.length).toBeGreaterThan(0),
+  },
+  'equilibrium --setup ukrainian --hold reader --games 2000 --matrix-games 2000': {
+    small: ['--games', '20', '--first', '10', '--matrix-games', '20', '--iterations', '1', '--climb', '1'],
+    shows: (r) => expect(r.stdout).toMatch(/holding reader;/),
   },
 
   'likelihoods --setup ukrainian --games 20000': { small: ['--games', '20'], shows: (r) => expect(r.stdout).toMatch(/^Likelihoods of the public acts: ukrainian \(12 players\), 20 games$/m) },

@@ -114,7 +114,7 @@ describe('tune --state: a state file replays to itself', () => {
 describe('equilibrium --state: a state file replays to itself', () => {
   const eq = (more: Partial<EquilibriumInput> = {}): EquilibriumInput => ({
     setupArg: 'vanilla', overrides: [], setup: vanilla, seed: '1', workers: 1, start,
-    matrixGames: 600, firstGames: 150, finalGames: 600, epsilon: 0.01, climb: 2, iterations: 6, budget: null, ...more,
+    matrixGames: 600, firstGames: 150, finalGames: 600, epsilon: 0.01, climb: 2, iterations: 6, budget: null, hold: [], ...more,
   });
   const open = (path: string, x = eq()) => openStateFile(path, equilibriumStateKey(x), 'equilibrium-state');
 
@@ -131,7 +131,7 @@ describe('equilibrium --state: a state file replays to itself', () => {
     const forgedValue = forged(short, 'eq-value.json', (s) => {
       s.units.value.arms = [['town=smart', 'mafia=smart:bloc=false']];
     });
-    await expect(runEquilibrium({ ...eq(), cache: open(forgedValue) })).rejects.toThrow(/eq-value\.json: units\.value\.arms\[0\]\[1\]: "mafia=smart:bloc=false", but the equilibrium, replaying the units before it, plays "mafia=smart:bloc=true" there: the file does not replay to itself/);
+    await expect(runEquilibrium({ ...eq(), cache: open(forgedValue) })).rejects.toThrow(/eq-value\.json: units\.value\.arms\[0\]\[1\]: "mafia=smart:bloc=false", but the equilibrium, replaying the units before it, plays "mafia=smart:bloc=true[^"]*" there: the file does not replay to itself/);
   }, 240_000);
 
   it('a population of long profiles, whose cells are named past 200 characters, resumes from its own file', async () => {

@@ -2,7 +2,7 @@
 // with a progress bar, Ctrl-C and a resumable --state file, as `tune` has.
 import type { ChalkInstance } from 'chalk';
 import { equilibriumStateKey, runEquilibrium, type EquilibriumReport } from '../equilibrium/equilibrium.js';
-import { sidesFromSpecs } from '../exploit/variants.js';
+import { sidesFromSpecs, type SideSpecs } from '../exploit/variants.js';
 import { UserError } from '../errors.js';
 import { wrapItems, wrapWords, UNLIMITED } from '../report/fit.js';
 import { formatDifference, formatRate } from '../report/text.js';
@@ -17,6 +17,7 @@ export interface EquilibriumFlags extends SearchFlags {
   epsilon?: string;
   climb?: string;
   iterations?: string;
+  hold?: string[];
 }
 
 export const EQ_FINAL_GAMES = 4000;
@@ -37,13 +38,27 @@ export async function equilibriumCommand(flags: EquilibriumFlags, signal?: Abort
   const setup = loadSetup(flags.setup, flags.option);
   // The search starts from tune's point (strategies/smart/tuned.json), not from the mix it ships.
   const start = sidesFromSpecs(flags.strategy, setup, false);
-  const key = equilibriumStateKey({ setupArg: flags.setup, overrides: flags.option, setup, seed, start, matrixGames, firstGames, finalGames, epsilon: epsilon / 100, climb });
+  const hold = heldParams(flags.hold ?? [], start);
+  const key = equilibriumStateKey({ setupArg: flags.setup, overrides: flags.option, setup, seed, start, matrixGames, firstGames, finalGames, epsilon: epsilon / 100, climb, hold });
   const { workers, cache } = searchThreads(flags, key, finalGames, 'equilibrium-state');
   const report = await playSearch(flags, signal, (stop, onProgress) =>
-    runEquilibrium({ setupArg: flags.setup, overrides: flags.option, setup, seed, workers, signal: stop, onProgress, start, matrixGames, firstGames, finalGames, epsilon: epsilon / 100, climb, iterations, budget, cache }),
+    runEquilibrium({ setupArg: flags.setup, overrides: flags.option, setup, seed, workers, signal: stop, onProgress, start, matrixGames, firstGames, finalGames, epsilon: epsilon / 100, climb, iterations, budget, hold, cache }),
   );
-  const own = ['--games', String(finalGames), '--first', String(firstGames), '--matrix-games', String(matrixGames), '--epsilon', String(epsilon), '--climb', String(climb), '--iterations', String(iterations)];
+  const own = ['--games', String(finalGames), '--first', String(firstGames), '--matrix-games', String(matrixGames), '--epsilon', String(epsilon), '--climb', String(climb), '--iterations', String(iterations), ...(hold.length > 0 ? ['--hold', hold.join(',')] : [])];
   return { ...report, command: searchCommandLine('equilibrium', report.setup, flags, own, budget, seed) };
+}
+
+/** --hold's parameters (comma-separated, repeatable), each one the start's strategies take. */
+function heldParams(raw: readonly string[], start: SideSpecs): string[] {
+  const keys = [...new Set(raw.flatMap((r) => r.split(',')).map((k) => k.trim()))];
+  for (const side of ['town', 'mafia'] as const) {
+    const { strategy } = specValues(start[side]);
+    const known = (strategy.params ?? []).map((p) => p.key);
+    for (const k of keys) {
+      if (!known.includes(k)) throw new UserError(`--hold ${k === '' ? '""' : k}: not a parameter of ${strategy.name}, which the ${side} starts from (its parameters: ${known.join(', ')})`);
+    }
+  }
+  return keys;
 }
 
 function parsePoints(raw: string): number {
@@ -67,7 +82,7 @@ export function renderEquilibrium(r: EquilibriumReport, c: ChalkInstance, width 
   const n = (x: number) => x.toLocaleString('en-US');
   words(`${r.setup.name} (${r.setup.rules} rules, ${r.setup.players} players)`, `${c.bold('Setup')}  `);
   words(`town=${r.start.town}  mafia=${r.start.mafia}`, `${c.bold('Start')}  `);
-  words(`seed ${r.seed}; matrix cells of ${n(r.matrixGames)} games; best responses screened on ${n(r.firstGames)} games, halved up to ${n(r.finalGames)}, up to ${r.climb} steps, confirmed on fresh games; ε ${r.epsilon * 100} points; ${n(r.played)} games played`, `${c.bold('Run')}    `);
+  words(`seed ${r.seed}; matrix cells of ${n(r.matrixGames)} games; best responses screened on ${n(r.firstGames)} games, halved up to ${n(r.finalGames)}, up to ${r.climb} steps, confirmed on fresh games; ε ${r.epsilon * 100} points;${r.hold.length > 0 ? ` holding ${r.hold.join(', ')};` : ''} ${n(r.played)} games played`, `${c.bold('Run')}    `);
   const why = {
     converged: `converged: neither side's best response gains more than ${r.epsilon * 100} points against the other's mix`,
     iterations: `stopped at the iteration limit (${r.iterations}) before converging`,

@@ -24,6 +24,7 @@ import { deckDecisions, deviationVariants, tuneVariants, withSide, type SideSpec
 import { wilson } from '../stats/intervals.js';
 import { OutcomePairs, type PairedDifference } from '../stats/paired.js';
 import { mixName, type MixPart } from '../strategy/mix.js';
+import { specValues } from '../strategy/registry.js';
 import { bestResponse, CONFIRM_AT, halvingEstimate, Interrupted, ROUND_STRIDE, unitRunner, type Objective, type StateKey, type Unit, type UnitCache } from '../tune/tune.js';
 import { solveMatrixGame } from './matrixGame.js';
 
@@ -49,6 +50,11 @@ export interface EquilibriumSettings {
   readonly iterations: number;
   /** Start no iteration once this many games have been played (null: no limit). */
   readonly budget: number | null;
+  /**
+   * Parameters no best response moves: each stays as the populations start it (`--hold reader` solves
+   * with the reader the start gives). The certificate then says nothing of a move of theirs.
+   */
+  readonly hold: readonly string[];
 }
 
 export interface EquilibriumInput extends ArmsPlan, EquilibriumSettings {
@@ -106,8 +112,9 @@ export interface EquilibriumReport extends EquilibriumSettings {
 }
 
 /** What an equilibrium's --state file is kept under: the units it plays depend on these and nothing else. */
-export function equilibriumStateKey(x: Pick<EquilibriumInput, 'setupArg' | 'overrides' | 'setup' | 'seed' | 'start' | 'matrixGames' | 'firstGames' | 'finalGames' | 'epsilon' | 'climb'>): StateKey {
-  const settings = { start: x.start, matrixGames: x.matrixGames, firstGames: x.firstGames, finalGames: x.finalGames, epsilon: x.epsilon, climb: x.climb };
+export function equilibriumStateKey(x: Pick<EquilibriumInput, 'setupArg' | 'overrides' | 'setup' | 'seed' | 'start' | 'matrixGames' | 'firstGames' | 'finalGames' | 'epsilon' | 'climb' | 'hold'>): StateKey {
+  // (hold only when given: a state file of a search that held nothing keeps its key)
+  const settings = { start: x.start, matrixGames: x.matrixGames, firstGames: x.firstGames, finalGames: x.finalGames, epsilon: x.epsilon, climb: x.climb, ...(x.hold.length > 0 ? { hold: x.hold } : {}) };
   return { setup: x.setupArg, overrides: x.overrides, seed: x.seed, table: setupSummary(x.setup), settings };
 }
 
@@ -182,6 +189,7 @@ export async function runEquilibrium(x: EquilibriumInput): Promise<EquilibriumRe
     climb: x.climb,
     iterations: x.iterations,
     budget: x.budget,
+    hold: x.hold,
     stopped,
     partial: stopped === 'interrupted',
     played: runner.played(),
@@ -300,12 +308,20 @@ function movesFrom(side: Team, spec: string, x: EquilibriumInput, decisions: Rea
   const seen = new Set<string>(population);
   seen.add(spec);
   const out: Variant[] = [];
+  const held = x.hold.map((k) => [k, specValues(spec).values[k]] as const);
   for (const v of [...tuneVariants(side, spec, x.setup, null), ...deviationVariants(side, spec, decisions, true)]) {
     if (seen.has(v.spec)) continue;
+    if (held.length > 0 && movesHeld(v.spec, held)) continue;
     seen.add(v.spec);
     out.push(v);
   }
   return out;
+}
+
+/** Whether a move's profile changes a held parameter from its value in the profile it moves from. */
+function movesHeld(spec: string, held: ReadonlyArray<readonly [string, unknown]>): boolean {
+  const { values } = specValues(spec);
+  return held.some(([k, v]) => values[k] !== v);
 }
 
 /** The best response's gain an iteration reports: its climb's, else the best move it left. */

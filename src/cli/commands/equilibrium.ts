@@ -14,7 +14,8 @@ export function registerEquilibrium(program: Command, cli: Cli): void {
     .option('--matrix-games <n>', `games per town × mafia cell of the matrix (default ${EQ_MATRIX_GAMES})`, once('--matrix-games'))
     .option('--epsilon <points>', `a best response must gain more than this many points to join (default ${EQ_EPSILON})`, once('--epsilon'))
     .option('--climb <n>', `the most one-change steps of a best response (default ${EQ_CLIMB}, at most 8)`, once('--climb'))
-    .option('--iterations <n>', `the most iterations (default ${EQ_ITERATIONS})`, once('--iterations'));
+    .option('--iterations <n>', `the most iterations (default ${EQ_ITERATIONS})`, once('--iterations'))
+    .option('--hold <keys>', 'parameters no best response moves, comma-separated: each stays as --strategy starts it (repeatable)', (v: string, prev: string[] = []) => [...prev, v]);
   searchRunOptions(cmd, 'iteration', 'up to the number of CPUs')
     .addHelpText('after', `
 The double oracle: each side keeps a population of profiles (smart's parameters as --strategy specs),
@@ -28,7 +29,8 @@ against the final mix. A mix plays as --strategy 'town=mix:SPEC@W|SPEC@W'. docs/
 
 Examples:
   mafia-sim equilibrium --setup ukrainian --state ukrainian.eq.json
-  mafia-sim equilibrium --setup club-12 --games 2000 --matrix-games 2000 --json`)
+  mafia-sim equilibrium --setup club-12 --games 2000 --matrix-games 2000 --json
+  mafia-sim equilibrium --setup ukrainian --hold reader --games 2000 --matrix-games 2000`)
     .action(async (flags) => {
       const report = await equilibriumCommand(flags);
       cli.out(flags.json === true ? JSON.stringify(report, null, 2) : renderEquilibrium(report, colours(process.stdout, cli.colour), terminalWidth(process.stdout)));

@@ -63,7 +63,15 @@ export function renderLikelihoods(e: LikelihoodEntry, setup: string, width = UNL
   const prose = (text: string) => wrapWords(text, width);
   const out: string[] = [...prose(`Likelihoods of the public acts: ${setup} (${e.players} players), ${e.games.toLocaleString('en-US')} games`), ''];
   out.push(...prose('A pick among the options, against a uniform one (×: how much more often)'), `  ${'act'.padEnd(10)}${['red→red', 'red→black', 'black→red', 'black→black'].map((h) => h.padStart(12)).join('')}`);
-  for (const [k, v] of Object.entries(e.pair)) out.push(`  ${k.padEnd(10)}${v.map((x) => ('×' + Math.exp(x).toFixed(2)).padStart(12)).join('')}`);
+  // The acts by their context (strategies/smart/acts.ts PAIR_KEYS), each under a heading of its own, so a row stays 60 columns.
+  const BEFORE = ' before any claim';
+  const pairs = Object.entries(e.pair);
+  for (const [heading, before] of [['after the first claim', false], ['before any claim', true]] as const) {
+    const rows = pairs.filter(([k]) => k.endsWith(BEFORE) === before);
+    if (rows.length === 0) continue;
+    out.push(`  ${heading}:`);
+    for (const [k, v] of rows) out.push(`  ${(before ? k.slice(0, -BEFORE.length) : k).padEnd(10)}${v.map((x) => ('×' + Math.exp(x).toFixed(2)).padStart(12)).join('')}`);
+  }
   out.push('', ...prose("A seat's own acts and fates: chance for a black, the investigator, other red"));
   for (const [k, v] of Object.entries(e.seat)) out.push(`  ${k.padEnd(27)}${v.map(percent).join('  ')}`);
   out.push('', ...prose('Check reports, given whom they name: the chance for each class as above'));
