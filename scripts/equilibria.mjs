@@ -1,5 +1,5 @@
 // `npm run equilibria [-- SETUP… [equilibrium flags]]`: runs `mafia-sim equilibrium` for each
-// built-in setup named (default: ukrainian; why no club setup yet: docs/strategies.md, "Club tables"),
+// built-in setup named (default: ukrainian and club-12; why not club-20: docs/strategies.md, "Club tables"),
 // starting from the populations in START below (else smart's tuned point) unless flags are given, and
 // writes each side's mix into
 // strategies/smart/equilibria.json with the table it was solved at, the command that produced it and
@@ -32,20 +32,22 @@ if (fromAt >= 0) {
 const firstFlag = args.findIndex((a) => a.startsWith('-'));
 const setups = firstFlag < 0 ? args : args.slice(0, firstFlag);
 const flags = firstFlag < 0 ? [] : args.slice(firstFlag);
-if (setups.length === 0) setups.push('ukrainian');
+if (setups.length === 0) setups.push('ukrainian', 'club-12');
 
-/** The profiles the ukrainian equilibrium was first solved at: its town with either reader, its mafia blending or not. */
+/** The profiles the ukrainian equilibrium was first solved at: its town, its mafia blending (and vouching) or not. */
 const UKRAINIAN_TOWN = 'smart:revealDay=1,note=first,selfHeal=1,maniacAt=-100,nominateBlind=0,survivor=doubt,deadReports=drop';
 const UKRAINIAN_MAFIA = 'smart:fakeClaim=1,fakeClaimDay=1,claimPlan=once';
 
 /**
- * Each setup's starting populations when no flags are given (else smart's tuned point): both readers,
- * and mafia that blend (`blend`) and do not. club-12: the tuned point and the one claim a game that
+ * Each setup's starting populations and settings when no flags are given (else smart's tuned point):
+ * mafia that blend (`blend`, with `vouch` too) and do not; at club-12 both readers. club-12: the tuned point and the one claim a game that
  * beats its suspicion model (docs/strategies.md, "Club tables").
  */
 const START = {
-  ukrainian: [`town=${UKRAINIAN_TOWN}`, `town=${UKRAINIAN_TOWN},reader=posterior`, `mafia=${UKRAINIAN_MAFIA}`, `mafia=${UKRAINIAN_MAFIA},blend=true`].flatMap((s) => ['--strategy', s]),
-  'club-12': ['town=smart:reader=posterior', 'town=smart', 'mafia=smart', 'mafia=smart:claimPlan=once,fakeClaim=1', 'mafia=smart:claimPlan=once,fakeClaim=1,blend=true'].flatMap((s) => ['--strategy', s]),
+  // The rules reader alone (--hold reader): at a Ukrainian table the posterior singles out the first
+  // speakers, whose blind day-1 nominations it reads as tells (docs/strategies.md, "The reasoning reader").
+  ukrainian: [...[`town=${UKRAINIAN_TOWN}`, `mafia=${UKRAINIAN_MAFIA}`, `mafia=${UKRAINIAN_MAFIA},blend=true`, `mafia=${UKRAINIAN_MAFIA},blend=true,vouch=true`].flatMap((s) => ['--strategy', s]), '--hold', 'reader', '--iterations', '12'],
+  'club-12': ['town=smart:reader=posterior', 'town=smart', 'mafia=smart', 'mafia=smart:claimPlan=once,fakeClaim=1', 'mafia=smart:claimPlan=once,fakeClaim=1,blend=true', 'mafia=smart:claimPlan=once,fakeClaim=1,blend=true,vouch=true'].flatMap((s) => ['--strategy', s]),
 };
 mkdirSync(`${root}.equilibrium-state`, { recursive: true });
 
