@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { equilibriumStateKey, runEquilibrium, type EquilibriumInput } from '../src/equilibrium/equilibrium.js';
+import { climbStarts, equilibriumStateKey, runEquilibrium, type EquilibriumInput, type Solved } from '../src/equilibrium/equilibrium.js';
 import { sidesFromSpecs } from '../src/exploit/variants.js';
 import { playJobGame } from '../src/runner/job.js';
 import { loadSetup } from '../src/setup/load.js';
@@ -46,6 +46,15 @@ describe('equilibrium', () => {
       if (c !== null) expect(c.gain.low <= 0 || c.gain.diff <= 0.01).toBe(true);
     }
   }, 120_000);
+
+  it('a best response climbs from the best profile against the other mix, then from every other profile of its own mix', () => {
+    const pop = { town: ['smart:revealDay=1', 'smart:revealDay=2', 'smart:revealDay=3'], mafia: ['smart'] };
+    const solved: Solved = { value: 0.5, weights: { town: [0.3, 0, 0.7], mafia: [1] }, mix: { town: [], mafia: [] } };
+    // Profile 1 does best against the mafia's mix but has no weight; 2 and 0 are the town's mix, heavier first.
+    expect(climbStarts('town', pop, [[0.5], [0.6], [0.5]], solved)).toEqual([1, 2, 0]);
+    // The best against the other's mix, when in the mix, is not climbed from twice.
+    expect(climbStarts('town', pop, [[0.5], [0.4], [0.55]], solved)).toEqual([2, 0]);
+  });
 
   it('--hold: a held parameter stays as the populations start it (the bloc the mafia gave up is not found)', async () => {
     const r = await runEquilibrium(tiny({ hold: ['bloc'], iterations: 2 }));
