@@ -7,7 +7,8 @@ import { createRng } from '../src/rng.js';
 import type { DecisionRequest } from '../src/strategy/types.js';
 import { smart } from '../strategies/smart.js';
 import { likelihoodsFor } from '../strategies/smart/likelihoods.js';
-import { Belief, Posterior } from '../strategies/smart/posterior.js';
+import { Belief } from '../strategies/smart/belief.js';
+import { Posterior } from '../strategies/smart/posterior.js';
 import { scene, UKRAINIAN } from './helpers/scene.js';
 
 const phase = (p: 'day' | 'night', n: number): GameEvent => ({ t: 'phase', phase: p, n });

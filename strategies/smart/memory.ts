@@ -8,7 +8,8 @@ import { fmix32 } from '../../src/rng.js';
 import type { PlayerView, PublicRecord } from '../../src/views/view.js';
 import { ACCUSE, DIED, LEARN, LEFT, STALE, VOTE, VOUCH } from './journal.js';
 import type { Likelihoods } from './likelihoods.js';
-import { Belief, Posterior, posteriorOf } from './posterior.js';
+import { Belief } from './belief.js';
+import { Posterior, posteriorOf } from './posterior.js';
 import { BLACK, PLAIN_RULES, RED, Reading, scoreArray, seatArray, type Evidence, type ReadRules, type Report } from './reading.js';
 import { tableOf, type Table } from './table.js';
 

@@ -7,7 +7,7 @@ import { SeatMemory } from './memory.js';
 import { RED, Reading, scoreArray, seatArray, vouchWeight } from './reading.js';
 import type { Table } from './table.js';
 import { ROW_BITS } from './tableFacts.js';
-import type { Belief } from './posterior.js';
+import type { Belief } from './belief.js';
 
 /**
  * The seats the public reading takes as settled red (Mind.plainRed), per table size, and the Table and
