@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { jobOf } from '../src/exploit/arms.js';
 import { loadSetup } from '../src/setup/load.js';
 import { playJobGame } from '../src/runner/job.js';
-import { defaultMixSource, resolvedSpec, specValues, tableKey } from '../src/strategy/registry.js';
+import { builtInStrategies, defaultMixSource, onSetup, resolvedSpec, specValues, tableKey } from '../src/strategy/registry.js';
 import { parseMix } from '../src/strategy/mix.js';
 import { EQUILIBRIA, equilibriumEntryFor, type EquilibriumEntry } from '../strategies/smart/tuned.js';
 import { playedSides } from '../src/report/sides.js';
@@ -98,5 +98,18 @@ describe('default play at an equilibrium', () => {
     const file = { ...loadSetup(name, []), name: 'my-table', source: 'my-table.yaml' };
     expect(resolvedSpec('smart', file, 'mafia')).toBe(resolvedSpec('smart', loadSetup(name, []), 'mafia'));
     expect(defaultMixSource('smart', file, 'mafia')).toBe(`equilibrium: strategies/smart/equilibria.json "${name}", carried over (solved at ${e.players} players)`);
+  });
+  it('two tables of one name but different decks play each its own default (the default is made per table, not per name)', () => {
+    const smart = builtInStrategies().get('smart')!;
+    const at12 = loadSetup('club-12', []);
+    // (as `weights` deals them: generated tables of one family under one name)
+    const at20 = { ...loadSetup('club-20', []), name: at12.name };
+    for (const team of ['town', 'mafia'] as const) {
+      // Either order: the first table played must not fix what the second plays.
+      const first = onSetup(smart, at20, team);
+      expect(onSetup(smart, at12, team).name).toBe(resolvedSpec('smart', at12, team)); // its equilibrium mix
+      expect(onSetup(smart, at12, team)).not.toBe(first);
+      expect(resolvedSpec('smart', at20, team)).not.toBe(resolvedSpec('smart', at12, team));
+    }
   });
 });

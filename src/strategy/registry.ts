@@ -271,10 +271,13 @@ const ON_SETUP = new WeakMap<Strategy, Map<string, Strategy>>();
 /**
  * The strategy as it plays `team`'s seats on this setup: on a built-in setup with tuned defaults for
  * it (Strategy.tunedValues: smart's strategies/smart/tuned.json), those values for every parameter its
- * spec did not set; a setup file never has any. Made once per strategy, setup and team.
+ * spec did not set; a setup file never has any. Made once per strategy, table and team.
  */
 export function onSetup(strategy: Strategy, setup: SetupLike, team: Team): Strategy {
-  const key = `${setup.source}\u0000${setup.name}\u0000${team}`;
+  // Keyed by everything that picks the default (name, source, rules, size, mafia seats): two tables of
+  // one name but different decks (a `weights` family's) play different defaults.
+  const t = tableKey(setup);
+  const key = `${t.source}\u0000${t.name}\u0000${t.rules}\u0000${t.players}\u0000${t.mafia ?? ''}\u0000${team}`;
   let byKey = ON_SETUP.get(strategy);
   const known = byKey?.get(key);
   if (known !== undefined) return known;
