@@ -24,14 +24,15 @@ describe('onDefault: the default with one thing changed', () => {
     expect(played(['--strategy', `mafia=${SAME}`, '--isolate'])).toBe(base);
   }, 120_000);
 
-  it('a change is played: a mafia that never claims to investigate loses nearly every game (the default mafia win about half)', () => {
+  it('a change is played: a mafia that never claims to investigate loses most games (the default mafia win about seven in ten)', () => {
     const town = (args: string[]) => {
       const r = cli(['run', '--setup', 'ukrainian', '--games', '300', '--seed', '4', '--json', '--no-progress', ...args]);
       expect(r.code, r.stderr).toBe(0);
       const j = JSON.parse(r.stdout);
       return j.outcomes.town / j.games;
     };
-    expect(town([])).toBeLessThan(0.7);
-    expect(town(['--strategy', `mafia=${NO_CLAIMS}`])).toBeGreaterThan(0.9);
+    // Measured 29% and 73% at these seeds; each bound is over 4 standard errors of 300 games away.
+    expect(town([])).toBeLessThan(0.4);
+    expect(town(['--strategy', `mafia=${NO_CLAIMS}`])).toBeGreaterThan(0.6);
   }, 120_000);
 });

@@ -201,7 +201,8 @@ describe('role plug-ins', () => {
   });
 
   it('run --check replays sampled games alone when a plug-in is in play: a plug-in with module state fails it, exit 1', () => {
-    const leaky = cli(['run', '--setup', 'test/fixtures/roles/ukrainian-leaky.yaml', '--games', '40', '--check', '--workers', '1', '--json', '--no-progress']);
+    // Random players: the fixture must be asked to shoot, whatever the default's play makes of it.
+    const leaky = cli(['run', '--setup', 'test/fixtures/roles/ukrainian-leaky.yaml', '--strategy', 'random', '--games', '40', '--check', '--workers', '1', '--json', '--no-progress']);
     expect(leaky.code, leaky.stderr).toBe(1);
     // Games 0, 19 and 39 are replayed; game 0 is the first on its thread, so it cannot differ.
     const lines = leaky.stderr.split('\n').filter((l) => l.startsWith('replay check (G10): game '));
@@ -210,17 +211,18 @@ describe('role plug-ins', () => {
       const k = /^replay check \(G10\): game (\d+) /.exec(line)![1];
       expect(['19', '39']).toContain(k);
       expect(line).toMatch(/played alone gave another record than in the run: a role plug-in keeps state between games\? \(docs\/extending\.md, "What a plug-in must not do"\)/);
-      expect(line).toMatch(new RegExp(`replay: mafia-sim replay --setup test/fixtures/roles/ukrainian-leaky\\.yaml --seed 1 --game ${k} --check$`));
+      expect(line).toMatch(new RegExp(`replay: mafia-sim replay --setup test/fixtures/roles/ukrainian-leaky\\.yaml --strategy random --seed 1 --game ${k} --check$`));
     }
     expect(JSON.parse(leaky.stdout).failedGames).toBe(0); // every game played; the check is what failed
     // The same table with the Vigilante, whose uses the engine keeps, passes.
-    const clean = cli(['run', '--setup', 'roles/ukrainian-vigilante.yaml', '--games', '40', '--check', '--workers', '1', '--json', '--no-progress']);
+    const clean = cli(['run', '--setup', 'roles/ukrainian-vigilante.yaml', '--strategy', 'random', '--games', '40', '--check', '--workers', '1', '--json', '--no-progress']);
     expect(clean.code, clean.stderr).toBe(0);
     expect(clean.stderr).not.toMatch(/replay check/);
   });
 
   it('fuzz --role on a plug-in with module state does not crash: it reports the failure with its replay command', () => {
-    const r = cli(['fuzz', '--role', 'test/fixtures/roles/leaky-vigilante.mjs', '--games', '200', '--workers', '1', '--json', '--no-progress', '--out', join(dir, 'fuzz-leaky')]);
+    // 400 games: enough cases deal the fixture for one whose first game asks it an odd number of times.
+    const r = cli(['fuzz', '--role', 'test/fixtures/roles/leaky-vigilante.mjs', '--games', '400', '--workers', '1', '--json', '--no-progress', '--out', join(dir, 'fuzz-leaky')]);
     expect(r.code, r.stderr).toBe(1);
     const report = JSON.parse(r.stdout) as { failures: { check: string; replay: string; shrunk: { repro: { note: string | null } } | null }[] };
     expect(report.failures.length).toBeGreaterThan(0);

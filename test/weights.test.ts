@@ -17,12 +17,14 @@ interface Est {
 }
 
 // Small but sufficient: 80 club tables × 1,000 games (the weights), 2,000 games per role-values arm.
-// Both start now, in processes of their own, and play while the quick tests below run.
-const WEIGHTS = ['weights', '--family', 'club', '--count', '80', '--games', '1000', '--workers', '2', '--no-progress'];
+// Both start now, in processes of their own, and play while the quick tests below run. Both play
+// smart's own defaults, one play at every table as by default, and quicker than the posterior reader.
+const PLAY = ['--strategy', 'smart:tuned=false'];
+const WEIGHTS = ['weights', '--family', 'club', '--count', '80', '--games', '1000', '--workers', '2', '--no-progress', ...PLAY];
 const fitFile = join(dir, 'fit.json');
 const RUNS = Promise.all([
   cliAsync([...WEIGHTS, '--json', '--save', fitFile], { timeoutMs: 120_000 }),
-  cliAsync(['role-values', '--setup', 'club-12', '--games', '2000', '--workers', '1', '--no-progress', '--json'], { timeoutMs: 120_000 }),
+  cliAsync(['role-values', '--setup', 'club-12', '--games', '2000', '--workers', '1', '--no-progress', '--json', ...PLAY], { timeoutMs: 120_000 }),
 ]).then(([w, rv]) => ({
   w,
   rv,
@@ -37,6 +39,23 @@ describe('weights: the same output for any --workers', () => {
     expect(one.code).toBe(0);
     expect(two.stdout).toBe(one.stdout);
     expect(JSON.parse(one.stdout).weights.map((w: { role: string }) => w.role).sort()).toEqual(['mafia', 'townie']);
+  });
+});
+
+describe('weights: one play at every table', () => {
+  it('every generated table plays the base table\'s default written out, whatever its size', async () => {
+    const { FAMILIES, generatedSetups } = await import('../src/workbench/weightsSetups.js');
+    const { armSpecs, sidesFromSpecs } = await import('../src/exploit/variants.js');
+    const { loadSetup } = await import('../src/setup/load.js');
+    const family = FAMILIES.find((f) => f.name === 'club')!;
+    const setups = await generatedSetups({ family, players: [8, 20], count: 12, seed: '3', options: [], strategies: [] });
+    const base = armSpecs(sidesFromSpecs([], loadSetup('club-12', [])));
+    expect(base.some((s) => s.includes('mix:'))).toBe(true); // club-12's equilibrium mix
+    expect(new Set(setups.map((s) => s.players)).size).toBeGreaterThan(3);
+    for (const s of setups) expect(s.spec.strategies).toEqual(base);
+    // A spec given is written out at the base too: tuned=false stays smart's own.
+    const own = await generatedSetups({ family, players: [8, 20], count: 3, seed: '3', options: [], strategies: ['smart:tuned=false'] });
+    for (const s of own) expect(s.spec.strategies).toEqual(['town=smart:tuned=false', 'mafia=smart:tuned=false']);
   });
 });
 

@@ -111,23 +111,23 @@ describe('workbench --tune', () => {
 });
 
 describe('workbench headers: what each side plays', () => {
-  it('names a built-in setup\'s tuned.json entry, and smart\'s own defaults where none applies', async () => {
-    // A stand-in entry (tuned.json may hold none for club-8), removed again after the test.
+  it('names a built-in setup\'s tuned.json entry where no equilibrium reaches, and smart\'s own defaults where none applies', async () => {
+    // A stand-in entry for a table no equilibrium reaches (vanilla), removed again after the test.
     const data = TUNED as Record<string, unknown>;
-    const had = Object.hasOwn(data, 'club-8');
-    const saved = data['club-8'];
-    data['club-8'] = { town: { temperature: 0.5 }, mafia: {}, command: 'mafia-sim tune --setup club-8 (test stand-in)' };
+    const had = Object.hasOwn(data, 'vanilla');
+    const saved = data['vanilla'];
+    data['vanilla'] = { town: { temperature: 0.5 }, mafia: {}, command: 'mafia-sim tune --setup vanilla (test stand-in)' };
     try {
-      const flags = { setup: 'club-8', option: [], strategy: ['smart'], seed: '2', games: '200', workers: '1', progress: false, vary: ['maxDays=10,12'] } as unknown as SweepFlags;
+      const flags = { setup: 'vanilla', option: [], strategy: ['smart'], seed: '2', games: '200', workers: '1', progress: false, vary: ['mafia=1,2'] } as unknown as SweepFlags;
       const { report } = await sweepCommand(flags);
-      expect(report.arms[0].sides!.town).toMatchObject({ spec: 'smart', plays: 'smart:temperature=0.5', tuned: 'club-8', retuned: false });
+      expect(report.arms[0].sides!.town).toMatchObject({ spec: 'smart', plays: 'smart:temperature=0.5', tuned: 'vanilla', retuned: false });
       expect(report.arms[0].sides!.mafia).toMatchObject({ plays: 'smart', tuned: null });
       const text = renderSweep(report, plain);
-      expect(text).toContain('town smart:temperature=0.5 (tuned defaults: strategies/smart/tuned.json "club-8"); mafia smart (smart\'s own defaults: no tuned.json entry for the setup)');
-      expect(report.playing).toContain('tuned.json "club-8"');
+      expect(text).toContain('town smart:temperature=0.5 (tuned defaults: strategies/smart/tuned.json "vanilla"); mafia smart (smart\'s own defaults: no tuned.json entry for the setup)');
+      expect(report.playing).toContain('tuned.json "vanilla"');
     } finally {
-      if (had) data['club-8'] = saved;
-      else delete data['club-8'];
+      if (had) data['vanilla'] = saved;
+      else delete data['vanilla'];
     }
     const { report: own } = await sweepCommand({ setup: 'vanilla', option: [], strategy: ['town=smart', 'mafia=random'], seed: '2', games: '200', workers: '1', progress: false, vary: ['mafia=1,2'] } as unknown as SweepFlags);
     expect(renderSweep(own, plain)).toMatch(/^Strategies +town smart \(smart's own defaults: no tuned.json entry for the setup\); mafia random$/m);

@@ -442,7 +442,7 @@ describe("a sweep's strategy_source column", () => {
     const { playedSides, sideSource } = await import('../src/report/sides.js');
     const { loadSetup } = await import('../src/setup/load.js');
     expect(sideSource(playedSides([], loadSetup('ukrainian', [])))).toBe('equilibrium mix');
-    expect(sideSource(playedSides([], loadSetup('club-12', [])))).toBe('tuned.json:club-12');
+    expect(sideSource(playedSides([], loadSetup('club-12', [])))).toBe('equilibrium mix');
     expect(sideSource(playedSides([], loadSetup('club-20', [])))).toBe('tuned.json:club-20');
     expect(sideSource(playedSides(['smart:tuned=false'], loadSetup('club-12', [])))).toBe('own defaults');
   });

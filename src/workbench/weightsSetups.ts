@@ -14,6 +14,7 @@ import { ROLES } from '../rules/catalogue.js';
 import { createRng, type Rng } from '../rng.js';
 import { loadSetup } from '../setup/load.js';
 import type { CompiledSetup } from '../setup/compile.js';
+import { armSpecs, sidesFromSpecs } from '../exploit/variants.js';
 import { armProblem, type ArmSpec } from './arms.js';
 import { plainRoles } from './roleValues.js';
 
@@ -130,6 +131,16 @@ function labelOf(name: string, counts: Readonly<Record<string, number>>, base: R
   return [name, ...diff].join(' ');
 }
 
+/**
+ * The sides every generated table plays: the --strategy specs as the base table plays them, written
+ * out (nothing given: smart at the base's equilibrium mix or tuned point). Left to each table, the
+ * default would change with its size (an equilibrium solved at 12 seats is carried only as far as
+ * the posterior reads), and the weights would fit a mixture of plays instead of the roles.
+ */
+function basePlay(plan: GeneratePlan): string[] {
+  return armSpecs(sidesFromSpecs(plan.strategies, loadSetup(plan.family.base, plan.options)));
+}
+
 /** Setup i of the plan: drawn again from its stream while the rules refuse the table. */
 export async function generatedSetup(plan: GeneratePlan, index: number, caps: ReadonlyMap<string, number>): Promise<WeightsSetup> {
   const rng = createRng(`weights/${plan.seed}/${index}`);
@@ -138,12 +149,11 @@ export async function generatedSetup(plan: GeneratePlan, index: number, caps: Re
   for (let tries = 0; tries < 200; tries++) {
     const drawn = drawCounts(rng, plan, caps, plain);
     if (drawn === null) continue;
-    // Every table is the base setup with its role counts changed, so every table keeps the base's name,
-    // and with it the default strategy run plays there (smart's tuned club-12 parameters at a club table).
+    // Every table is the base setup with its role counts changed, and plays as the base table does.
     const base = countsOf(loadSetup(plan.family.base, plan.options));
     const changed = [...new Set([...Object.keys(base), ...Object.keys(drawn.counts)])].sort().filter((id) => (base[id] ?? 0) !== (drawn.counts[id] ?? 0));
     const overrides = [...plan.options, ...changed.map((id) => `roles.${id}=${drawn.counts[id] ?? 0}`)];
-    const spec: ArmSpec = { label: '', setupArg: plan.family.base, overrides, strategies: [...plan.strategies] };
+    const spec: ArmSpec = { label: '', setupArg: plan.family.base, overrides, strategies: basePlay(plan) };
     if ((await armProblem(spec, seed)) !== null) continue;
     const setup = loadSetup(spec.setupArg, spec.overrides);
     const counts = countsOf(setup);
