@@ -22,11 +22,12 @@ function profiles(mix) {
 export function equilibriumTable(data) {
   const rows = Object.entries(data).map(([setup, e]) => {
     const cert = (c) => (c === null ? 'no move' : `\`${c.move}\` ${points(c.gain)} (${points(c.low)} to ${points(c.high)})`);
-    return `| ${setup} | ${pct(e.townWin.share)} (${pct(e.townWin.low)}–${pct(e.townWin.high)}) | ${cert(e.certificate.town)} | ${cert(e.certificate.mafia)} | ${e.games.toLocaleString('en-US')} | \`${profiles(e.mix.town)}\` | \`${profiles(e.mix.mafia)}\` |`;
+    const found = (side) => (e.exploit === undefined ? 'not measured' : cert(e.exploit.best[side]));
+    return `| ${setup} | ${pct(e.townWin.share)} (${pct(e.townWin.low)}–${pct(e.townWin.high)}) | ${cert(e.certificate.town)} | ${cert(e.certificate.mafia)} | ${found('town')} | ${found('mafia')} | ${e.games.toLocaleString('en-US')} | \`${profiles(e.mix.town)}\` | \`${profiles(e.mix.mafia)}\` |`;
   });
   return [
-    '| setup | town win at the equilibrium (95%) | best town response (points) | best mafia response (points) | games | town plays | mafia plays |',
-    '| --- | --- | --- | --- | ---: | --- | --- |',
+    '| setup | town win at the equilibrium (95%) | best town response (points) | best mafia response (points) | exploit: best town change | exploit: best mafia change | games | town plays | mafia plays |',
+    '| --- | --- | --- | --- | --- | --- | ---: | --- | --- |',
     ...rows,
   ].join('\n');
 }

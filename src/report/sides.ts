@@ -4,7 +4,8 @@
 // strategies/smart/tuned.json's entry for the setup, the strategy's own defaults, or a tune at this point.
 import type { Team } from '../model/roles.js';
 import type { CompiledSetup } from '../setup/compile.js';
-import { DEFAULT_STRATEGY, defaultMixSource, resolvedSpec, specValues, splitSpec, type SetupLike } from '../strategy/registry.js';
+import { DEFAULT_STRATEGY, defaultMixExploited, defaultMixSource, resolvedSpec, specValues, splitSpec, type SetupLike } from '../strategy/registry.js';
+import type { Exploited } from '../strategy/types.js';
 
 export interface PlayedSide {
   /** The spec the side's seats are given (the default, `smart`, when no --strategy names them). */
@@ -19,6 +20,8 @@ export interface PlayedSide {
   readonly retuned: boolean;
   /** Where its parameters come from, in words ('' for a strategy without parameters). */
   readonly source: string;
+  /** The other side's best one-change gain against this play, where it was measured (its equilibrium's table). */
+  readonly exploitedBy: Exploited | null;
 }
 
 export interface PlayedSides {
@@ -50,7 +53,8 @@ export function playedSides(strategies: readonly string[], setup: SetupLike): Pl
     const plays = resolvedSpec(spec, setup, team);
     const mix = plays === spec ? null : defaultMixSource(spec, setup, team);
     const tuned = plays === spec || mix !== null ? null : setup.name;
-    return { spec, plays, tuned, mixed: mix !== null, retuned: false, source: mix ?? sourceOf(spec, tuned, setup) };
+    const exploitedBy = mix === null ? null : defaultMixExploited(spec, setup, team);
+    return { spec, plays, tuned, mixed: mix !== null, retuned: false, source: mix ?? sourceOf(spec, tuned, setup), exploitedBy };
   };
   if (strategies.length === 0) {
     const byDefault = (s: PlayedSide): PlayedSide => ({ ...s, source: s.source === '' ? 'the default' : `the default; ${s.source}` });
@@ -75,7 +79,7 @@ function sourceOf(spec: string, tuned: string | null, setup: Pick<CompiledSetup,
 
 /** The sides after a tune at the point, from the sides it started from. */
 export function retunedSides(start: PlayedSides, result: { readonly town: string; readonly mafia: string }): PlayedSides {
-  const retuned = (s: PlayedSide, plays: string): PlayedSide => ({ ...s, plays, retuned: true, source: `re-tuned at this point from ${s.spec}` });
+  const retuned = (s: PlayedSide, plays: string): PlayedSide => ({ ...s, plays, retuned: true, source: `re-tuned at this point from ${s.spec}`, exploitedBy: null });
   return { ...start, town: retuned(start.town, result.town), mafia: retuned(start.mafia, result.mafia) };
 }
 

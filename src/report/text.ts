@@ -88,6 +88,25 @@ function causes(x: GroupRow, most = 3): string {
  * on ukrainian: `town smart:revealDay=1,… (equilibrium: …)`); null when no side does, or when a spec
  * names a plug-in or a bot program (not loaded where a report is merged).
  */
+/**
+ * How far one change takes either side against what is played, where `exploit` measured it (the
+ * default at the table its equilibrium was solved at): a mix that one change beats by several points
+ * is no equilibrium, and every figure below is the value of that play, not of the rules.
+ */
+function exploitLine(r: Report): string | null {
+  if (r.strategies.some(isPluginSpec)) return null;
+  const sides = playedSides(r.strategies, r.setup);
+  const found = [sides.mafia.exploitedBy, sides.town.exploitedBy].filter((e) => e !== null);
+  if (found.length === 0) return null;
+  const games = `exploit's library, ${found[0].games.toLocaleString('en-US')} games a variant`;
+  if (found.every((e) => e.high <= HOLDS)) return `no single change gains either side more than ${(100 * HOLDS).toFixed(0)} points (${games})`;
+  const gains = found.map((e) => `the ${e.by} ${formatDifference({ diff: e.gain, low: e.low, high: e.high })} points with ${e.move}`);
+  return `one change gains ${gains.join(', ')} (${games}: not an equilibrium of that library)`;
+}
+
+/** A gain whose interval stays under this is no exploit worth the name (issue 29: 2 points). */
+const HOLDS = 0.02;
+
 function tunedLine(r: Report): string | null {
   if (r.strategies.some(isPluginSpec)) return null;
   const sides = playedSides(r.strategies, r.setup);
@@ -176,6 +195,8 @@ function runHeader(r: Report, c: ChalkInstance, width: number): string[] {
   words(`${c.bold('Run')}     `, `${count(r.games)} games, seed ${r.seed}, strategies ${r.strategies.join(' ')}${r.range.first > 0 || r.partial ? `, games ${r.range.first}–${r.range.end - 1}` : ''}; scoring ${scoring}`);
   const tuned = tunedLine(r);
   if (tuned !== null) words(`${c.bold('Plays')}   `, tuned);
+  const exploited = exploitLine(r);
+  if (exploited !== null) words(`${c.bold('Exploit')} `, exploited);
   if (r.precision) {
     const { halfWidth, target, reached } = r.precision;
     const said = `town win ±${(100 * halfWidth).toFixed(2)}% after ${count(r.games)} games`;

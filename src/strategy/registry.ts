@@ -13,7 +13,7 @@ import { ROLES } from '../rules/catalogue.js';
 import { isAuditedStrategy, markAudited } from './audit.js';
 import { isMixName, mixedStrategy, mixName, parseMix } from './mix.js';
 import { DEFAULT_STRATEGY } from './default.js';
-import type { MixShare, Strategy, StrategyParamValue, TableKey } from './types.js';
+import type { Exploited, MixShare, Strategy, StrategyParamValue, TableKey } from './types.js';
 import { commandProblem, execStrategy, isolatedStrategy } from '../protocol/strategy.js';
 import { botSettings } from '../protocol/settings.js';
 
@@ -232,6 +232,17 @@ function defaultParts(strategy: Strategy, setup: SetupLike, team: Team): MixShar
 export function defaultMixSource(spec: string, setup: SetupLike, team: Team): string | null {
   const made = ownBase(strategyFromSpec(spec));
   return made === null ? null : (made.base.defaultMix?.(tableKey(setup), team)?.source ?? null);
+}
+
+/**
+ * The other side's best one-change gain against what a spec plays at this table by default, as
+ * measured (DefaultMix.exploitedBy); null where nothing was measured against exactly that play (a
+ * spec that sets parameters of its own plays other profiles).
+ */
+export function defaultMixExploited(spec: string, setup: SetupLike, team: Team): Exploited | null {
+  const made = ownBase(strategyFromSpec(spec));
+  if (made === null || made.params.length > 0) return null;
+  return made.base.defaultMix?.(tableKey(setup), team)?.exploitedBy ?? null;
 }
 
 /** `spec` with `params` set on it (a key it has takes the new value, in place; others are added); not validated. */

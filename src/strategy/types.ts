@@ -94,10 +94,30 @@ export interface MixShare {
   readonly weight: number;
 }
 
+/**
+ * How far the other side gains against a mix by changing one thing: the best variant of `exploit`'s
+ * library (strategies/deviations.ts and each parameter's range ends), measured on the same seeds.
+ */
+export interface Exploited {
+  /** The side that deviates. */
+  readonly by: 'town' | 'mafia';
+  /** The variant: a deviation's name or `key=value`. */
+  readonly move: string;
+  /** Its gain in that side's win rate, with the paired 95% interval. */
+  readonly gain: number;
+  readonly low: number;
+  readonly high: number;
+  /** Games per variant, and the command that measured it. */
+  readonly games: number;
+  readonly command: string;
+}
+
 /** A strategy's default mix at a table, and where it comes from in words (a data file's entry). */
 export interface DefaultMix {
   readonly parts: readonly MixShare[];
   readonly source: string;
+  /** At the table it was solved at, when measured against this very mix: the other side's best variant. */
+  readonly exploitedBy?: Exploited;
 }
 
 /** A named strategy: makes a Player for a seat at the start of each game. */

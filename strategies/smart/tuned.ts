@@ -7,7 +7,8 @@
 // runs `mafia-sim equilibrium` for each built-in setup): the mix of profiles each side plays at an
 // equilibrium, which smart plays by default at that table and, carried over, at every table of the same
 // rule set — another size, a setup file — from the entry nearest in size (docs/strategies.md).
-import type { DefaultMix, MixShare, StrategyParamValue, TableKey } from '../../src/strategy/types.js';
+import { mixName } from '../../src/strategy/mix.js';
+import type { DefaultMix, Exploited, MixShare, StrategyParamValue, TableKey } from '../../src/strategy/types.js';
 import data from './tuned.json' with { type: 'json' };
 import equilibria from './equilibria.json' with { type: 'json' };
 import { nearestEntry } from './nearest.js';
@@ -36,7 +37,18 @@ export interface EquilibriumEntry {
   readonly mix: Readonly<Record<'town' | 'mafia', readonly MixShare[]>>;
   /** The command that produced it, and what it measured there. */
   readonly command: string;
+  /** `exploit` against the mix at its table (written by `npm run exploitability`), if measured. */
+  readonly exploit?: ExploitRecord;
   readonly [more: string]: unknown;
+}
+
+/** What `exploit` found against an entry's mix: the specs it played, and each side's best variant. */
+export interface ExploitRecord {
+  readonly command: string;
+  readonly games: number;
+  /** The specs exploit measured against: the record holds for the entry while they are its mix. */
+  readonly against: Readonly<Record<'town' | 'mafia', string>>;
+  readonly best: Readonly<Record<'town' | 'mafia', { readonly move: string; readonly gain: number; readonly low: number; readonly high: number } | null>>;
 }
 
 export const EQUILIBRIA: Readonly<Record<string, EquilibriumEntry>> = equilibria as Record<string, EquilibriumEntry>;
@@ -64,6 +76,24 @@ function readsByPosterior(entry: EquilibriumEntry): boolean {
 export function equilibriumFor(table: TableKey, team: 'town' | 'mafia'): DefaultMix | null {
   const found = equilibriumEntryFor(table);
   if (found === null) return null;
-  const at = found.name === table.name && table.source === 'built-in' && found.entry.players === table.players ? '' : `, carried over (solved at ${found.entry.players} players)`;
-  return { parts: found.entry.mix[team], source: `equilibrium: strategies/smart/equilibria.json "${found.name}"${at}` };
+  const own = found.name === table.name && table.source === 'built-in' && found.entry.players === table.players;
+  const at = own ? '' : `, carried over (solved at ${found.entry.players} players)`;
+  const mix = { parts: found.entry.mix[team], source: `equilibrium: strategies/smart/equilibria.json "${found.name}"${at}` };
+  // Measured at the table solved, against this mix: elsewhere, or once the mix changed, it says nothing.
+  const exploitedBy = own ? exploitedAt(found.entry, team === 'town' ? 'mafia' : 'town') : null;
+  return exploitedBy === null ? mix : { ...mix, exploitedBy };
+}
+
+/** The entry's exploit record for the side `by` deviating, while the record was measured against its mix. */
+export function exploitedAt(entry: EquilibriumEntry, by: 'town' | 'mafia'): Exploited | null {
+  const r = entry.exploit;
+  if (r === undefined || !currentRecord(entry)) return null;
+  const best = r.best[by];
+  return best === null ? null : { by, ...best, games: r.games, command: r.command };
+}
+
+/** Whether an entry's exploit record was measured against the mix the entry holds now. */
+export function currentRecord(entry: EquilibriumEntry): boolean {
+  const spec = (parts: readonly MixShare[]) => (parts.length === 1 ? parts[0].spec : mixName(parts));
+  return entry.exploit !== undefined && entry.exploit.against.town === spec(entry.mix.town) && entry.exploit.against.mafia === spec(entry.mix.mafia);
 }
