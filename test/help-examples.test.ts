@@ -130,7 +130,7 @@ const EXAMPLES: Record<string, Example> = {
   strategies: { shows: (r) => expect(r.stdout).toMatch(/^smart\b/m) },
   'run --strategy town=smart:revealBlacks=2 --strategy mafia=smart:fakeClaim=0.5': {
     small: ['--games', '20'],
-    shows: (r) => expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/Plays town smart:[^;]*revealBlacks=2\b[^;]*; mafia smart:fakeClaim=0\.5\b/),
+    shows: (r) => expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/Plays town (mix:)?smart:[^;]*revealBlacks=2\b[^;]*; mafia (mix:)?smart:fakeClaim=0\.5\b/),
   },
 
   'tournament --strategies random,smart': { small: ['--games', '10'], shows: (r) => expect(r.stdout).toMatch(/town ↓ +mafia → +│ random +│ smart/) },
@@ -197,7 +197,7 @@ const EXAMPLES: Record<string, Example> = {
   'exploit --setup ukrainian': { small: ['--games', '10'], shows: (r) => expect(r.stdout).toMatch(/^Exploitability/m) },
   'exploit --setup club-12 --strategy town=smart:revealDay=2 --strategy mafia=smart --games 20000': {
     small: ['--games', '10'],
-    shows: (r) => expect(r.stdout).toMatch(/^Strategy +town=smart:revealDay=2 /m),
+    shows: (r) => expect(r.stdout).toMatch(/^Strategy +town=(mix:)?smart:revealDay=2\b/m),
   },
   'exploit --setup vanilla --option players=9 --games 4000 --json': { small: ['--games', '10'], shows: (r) => expect(json(r).sides).toHaveLength(2) },
 
