@@ -40,7 +40,7 @@ describe('embedded: the report inside its page', () => {
 });
 
 describe('a sweep’s page', () => {
-  it('sweep --setup club-12 --vary players=8..20 --html: under 500 KB, with its command, saying what it left out', async () => {
+  it('sweep --setup club-12 --vary players=8..20 --html: under 500 KB, with its command, its tables and the 50% line', async () => {
     const file = join(dir, 'sweep.html');
     const r = await cliAsync(['sweep', '--setup', 'club-12', '--vary', 'players=8..20', '--games', '60', '--no-progress', '--html', file, '--json'], { timeoutMs: 120_000 });
     expect(r.code, r.stderr).toBe(0);
@@ -48,6 +48,9 @@ describe('a sweep’s page', () => {
     expect(statSync(file).size).toBeLessThan(500_000);
     const html = readFileSync(file, 'utf8');
     expect(html).toContain('<code id="command">mafia-sim sweep --setup club-12 --vary players=8..20 --games 60</code>');
+    expect(html).toContain('data-table="arms"');
+    expect(html).toContain('data-table="vs-baseline"');
+    expect(html).toMatch(/<line class="ref" [^>]*data-value="0.5"/);
     expect(html).toContain('data-partial="true"');
     expect(html).toContain('less each arm’s paired game details and its whole run report');
   }, 150_000);
