@@ -40,6 +40,15 @@ describe('embedded: the report inside its page', () => {
 });
 
 describe('a sweep’s page', () => {
+  it('sweep --tune --html: the text report’s “Re-tuned at each point”, a row per point and side', async () => {
+    const file = join(dir, 'tune.html');
+    const r = await cliAsync(['sweep', '--setup', 'vanilla', '--option', 'players=9', '--vary', 'mafia=1,2', '--tune', '--tune-params', 'temperature,bloc', '--tune-games', '200', '--tune-first', '100', '--tune-rounds', '2', '--games', '200', '--no-progress', '--html', file], { timeoutMs: 120_000 });
+    expect(r.code, r.stderr).toBe(0);
+    const html = readFileSync(file, 'utf8');
+    const table = /<table data-table="tunes">[\s\S]*?<\/table>/.exec(html)?.[0] ?? '';
+    expect(table.match(/<tr><th>mafia=[12]<\/th><td>(town|mafia)<\/td>/g)).toHaveLength(4);
+  }, 150_000);
+
   it('sweep --setup club-12 --vary players=8..20 --html: under 500 KB, with its command, its tables and the 50% line', async () => {
     const file = join(dir, 'sweep.html');
     const r = await cliAsync(['sweep', '--setup', 'club-12', '--vary', 'players=8..20', '--games', '60', '--no-progress', '--html', file, '--json'], { timeoutMs: 120_000 });

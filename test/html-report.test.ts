@@ -258,6 +258,9 @@ suite('the HTML report in headless Chromium', () => {
     const o = await open('run.html');
     const text = (await o.page.textContent('#setup'))!;
     for (const s of [r.setup.name, r.seed, ...r.strategies]) expect(text).toContain(s);
+    // The default plays the setup's equilibrium: its profiles, as the text report's Plays line has them.
+    expect(text).toContain('What each side plays');
+    expect(text).toContain('a mix of');
     const options = await o.page.$$eval('table[data-table="options"] tbody tr', (trs) => trs.map((tr) => tr.children[0].textContent));
     expect(options).toEqual(Object.keys(r.setup.options));
     await o.page.close();

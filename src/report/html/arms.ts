@@ -87,7 +87,7 @@ function outcomesSection(r: ArmsReportLike): string {
     }, { chart: 'grid', title: `Town win % by ${rows.key} (rows) and ${cols.key} (columns)`, rowTitle: rows.key, colTitle: cols.key }), `Rows: ${rows.key}; columns: ${cols.key}. Darker is a higher town win share.`);
   } else {
     const w = keys.includes('town') ? 'town' : keys[0];
-    charts = figure(intervalBars(r.arms.map((a) => ({ label: a.label, value: a.outcomes[w].share, low: a.outcomes[w].low, high: a.outcomes[w].high, text: formatRate(a.outcomes[w]), tone: w })), { chart: 'arms', title: `${w} win % by ${what(r)}, with 95% intervals`, xTitle: `${w} win, % of games`, refs: [HALF] }), `Every ${what(r)} is played on the same game seeds; dashed, 50%.`);
+    charts = figure(intervalBars(r.arms.map((a) => ({ label: a.label, value: a.outcomes[w].share, low: a.outcomes[w].low, high: a.outcomes[w].high, text: formatRate(a.outcomes[w]), tone: w })), { chart: 'arms', title: `${w} win % by ${what(r)}, with 95% intervals`, xTitle: `${w} win, % of games`, refs: [HALF], changes: playChanges(arms(r)) }), `Every ${what(r)} is played on the same game seeds; dashed, 50%.${changes}`);
   }
   return section('outcomes', r.kind === 'sweep' ? 'Outcomes per point' : 'Outcomes', `Share of each ${what(r)}’s games${typeof r.games === 'number' ? ` (${count(r.games)} per ${what(r)})` : ''}, with Wilson 95% intervals.`, charts + numbers(outcomesTable(r, keys)));
 }
@@ -157,6 +157,21 @@ function detailSections(r: ArmsReportLike): string[] {
   return out;
 }
 
+type Tune = { held: string[]; start: Record<string, string>; result: Record<string, string>; stopped: string; rounds: number; played: number; certificate: Record<string, { move: string; gain: { diff: number; low: number; high: number } } | null>; command: string | null };
+
+/** Under --tune: per re-tuned point, its parameters per side and the certificate (the text report's "Re-tuned at each point"). */
+export function tunesSection(list: ReadonlyArray<{ readonly label: string; readonly tune?: unknown }>): string {
+  const tuned = list.filter((a) => isObject(a.tune)) as ReadonlyArray<{ label: string; tune: Tune }>;
+  if (tuned.length === 0) return '';
+  const cert = (x: Tune['certificate'][string]) => (x === null || x === undefined ? 'no move' : `${x.move} ${formatDifference(x.gain)} points`);
+  const why = (t: Tune) => (t.rounds === 0 ? 'nothing to tune' : t.stopped === 'converged' ? 'converged' : `stopped at the ${t.stopped === 'budget' ? 'game budget' : 'round limit'}`);
+  const rows = tuned.flatMap(({ label, tune: t }) => (['town', 'mafia'] as const).map((side) => [
+    label, side, t.result[side], t.result[side] === t.start[side] ? 'no move taken' : `from ${t.start[side]}`, cert(t.certificate[side]), `${why(t)} after ${t.rounds} rounds, ${count(t.played)} games${t.held.length === 0 ? '' : `; ${t.held.join(', ')} held`}`,
+  ]));
+  const table = dataTable(['point', 'side', 'plays', 'moved', 'certificate (best move left, gain in points)', 'tune'], rows, { numeric: [], name: 'tunes' });
+  return section('tunes', 'Re-tuned at each point', 'mafia-sim tune at each point; the certificate: the best one-parameter move left per side, its gain on fresh games (95% interval).', table);
+}
+
 function verdictsSection(r: ArmsReportLike): string {
   if (!Array.isArray(r.verdicts) || r.verdicts.length === 0) return '';
   return section('verdicts', 'Verdicts', '', `<ul>${r.verdicts.map((v) => `<li>${esc(String(v))}</li>`).join('')}</ul>`);
@@ -170,5 +185,5 @@ function failuresSection(r: ArmsReportLike): string {
 
 /** The sections every report of arms has; `middle` (role-values' worth) goes in place of the paired differences. */
 export function armsSections(r: ArmsReportLike, middle: string | null = null): string[] {
-  return [setupSection(r), outcomesSection(r), middle ?? pairedSection(r), ...detailSections(r), verdictsSection(r), failuresSection(r)].filter((s) => s !== '');
+  return [setupSection(r), outcomesSection(r), tunesSection(arms(r)), middle ?? pairedSection(r), ...detailSections(r), verdictsSection(r), failuresSection(r)].filter((s) => s !== '');
 }

@@ -6,7 +6,7 @@ import { formatRate } from '../text.js';
 import { isObject, isRate, type RateLike } from '../shapes.js';
 import type { PlayedSides } from '../sides.js';
 import { dataTable, esc, facts, figure, numbers, section } from './markup.js';
-import { seriesLegend } from './arms.js';
+import { seriesLegend, tunesSection } from './arms.js';
 import { playChanges, strategiesHtml } from './summary.js';
 import { bands, HALF, type Ref, type Series } from './svg.js';
 
@@ -111,5 +111,6 @@ export function balanceTitle(r: BalanceLike): { title: string; subtitle: string;
 }
 
 export function balanceSections(r: BalanceLike): string[] {
-  return [setupSection(r), ...(r.neighbours.length > 0 ? [finalSection(r)] : []), bestSection(r), roundsSection(r)].filter((s) => s !== '');
+  const tunes = tunesSection(r.neighbours.map((p) => ({ label: `${r.design.knob.key}=${p.value}`, tune: (p as { tune?: unknown }).tune })));
+  return [setupSection(r), ...(r.neighbours.length > 0 ? [finalSection(r)] : []), tunes, bestSection(r), roundsSection(r)].filter((s) => s !== '');
 }

@@ -3,10 +3,10 @@
 import { causesOf, WINNERS } from '../../model/events.js';
 import { describeValue } from '../../rules/options.js';
 import type { GroupRow, PointsSummary, Report } from '../report.js';
-import { formatMean, formatRate } from '../text.js';
+import { formatMean, formatRate, runSides } from '../text.js';
 import { dataTable, esc, facts, figure, numbers, section } from './markup.js';
 import { columns, dots, HALF, intervalBars, legend, stackedBars, type Column } from './svg.js';
-import { optionsTable, setupFacts } from './summary.js';
+import { optionsTable, setupFacts, sidesHtml } from './summary.js';
 import { timingSection } from './timing.js';
 
 const count = (x: number) => x.toLocaleString('en-US');
@@ -41,7 +41,8 @@ function setupSection(r: Report): string {
   if (Object.keys(r.setup.params).length > 0) rows.push(['parameters', Object.entries(r.setup.params).map(([k, v]) => `${k}=${describeValue(v)}`).join('  ')]);
   rows.push(['scoring', Object.entries(r.setup.scoring).filter(([, v]) => v !== 0).map(([k, v]) => `${k}=${v}`).join('  ')]);
   rows.push(['illegal decisions', count(r.illegalDecisions)]);
-  return section('setup', 'Setup', '', facts(rows) + optionsTable(r.setup));
+  const sides = runSides(r);
+  return section('setup', 'Setup', '', facts(rows) + (sides === null ? '' : `<h3>What each side plays</h3>${sidesHtml(sides)}`) + optionsTable(r.setup));
 }
 
 function outcomesSection(r: Report): string {

@@ -37,7 +37,7 @@ export interface Ref {
   readonly label: string;
 }
 
-/** An axis's title (its unit): every chart has one or two, \`text.axis-title\` (the browser test checks). */
+/** An axis's title (its unit): every chart has one or two, `text.axis-title` (the browser test checks). */
 function axisTitle(x: number, y: number, text: string, rotate = false): string {
   const turn = rotate ? ` transform="rotate(-90 ${n(x)} ${n(y)})"` : '';
   return `<text class="axis axis-title" x="${n(x)}" y="${n(y)}" text-anchor="middle"${turn}>${esc(text)}</text>`;
@@ -68,10 +68,10 @@ export function niceCeiling(x: number): number {
  * Horizontal bars from 0 with their 95% interval as whiskers, one row per item. The axis runs over
  * [min, max]: [0, 1] for shares, or around 0 for differences (bars then go left or right of a zero line).
  */
-export function intervalBars(items: readonly BarItem[], o: { chart: string; title: string; xTitle: string; min?: number; max?: number; tick?: (v: number) => string; refs?: readonly Ref[] }): string {
+export function intervalBars(items: readonly BarItem[], o: { chart: string; title: string; xTitle: string; min?: number; max?: number; tick?: (v: number) => string; refs?: readonly Ref[]; changes?: readonly Change[] }): string {
   const row = 30;
   const textRoom = Math.min(200, Math.max(...items.map((x) => x.text.length)) * CHAR + 12);
-  // Labels are never cut: a long one (\`policeman → citizen\`) widens the chart, the plot keeps at least 150.
+  // Labels are never cut: a long one (`policeman → citizen`) widens the chart, the plot keeps at least 150.
   const label = labelRoom(items.map((x) => x.label), 48, 320);
   const width = Math.max(WIDTH, label + textRoom + 150);
   const x0 = label;
@@ -86,6 +86,11 @@ export function intervalBars(items: readonly BarItem[], o: { chart: string; titl
   let body = ticks.map((t) => `<line class="grid" x1="${n(X(t))}" x2="${n(X(t))}" y1="${top}" y2="${n(axisY)}"/><text class="axis" x="${n(X(t))}" y="${n(axisY + 16)}" text-anchor="middle">${esc(tick(t))}</text>`).join('');
   if (lo < 0) body += `<line class="zero" x1="${n(X(0))}" x2="${n(X(0))}" y1="${top}" y2="${n(axisY)}"/>`;
   for (const r of o.refs ?? []) body += `<line class="ref" data-value="${r.value}" x1="${n(X(r.value))}" x2="${n(X(r.value))}" y1="${top - 4}" y2="${n(axisY)}"/><text class="ref-label small" x="${n(X(r.value))}" y="${top - 7}" text-anchor="middle">${esc(r.label)}</text>`;
+  // A change before row i: a dotted line across between it and the row above, ◆ at its left end.
+  for (const c of o.changes ?? []) {
+    const y = top + c.index * row;
+    body += `<g class="change" data-index="${c.index}"><title>${esc(c.label)}</title><line class="change" x1="4" x2="${n(x0 + plot)}" y1="${n(y)}" y2="${n(y)}"/><text class="ref-label small" x="4" y="${n(y + row / 2 + 5)}">◆</text></g>`;
+  }
   items.forEach((x, i) => {
     const y = top + i * row;
     // A bar runs from the zero line (or the axis start, when 0 is not on it) to the value.
@@ -268,7 +273,7 @@ function axisStep(span: number): number {
   return niceCeiling(Math.max(1e-9, span) / 4);
 }
 
-/** Where the play changes along a sweep: before point \`index\` (a strategy profile that differs from the point before). */
+/** Where the play changes along a sweep: before point `index` (a strategy profile that differs from the point before). */
 export interface Change {
   readonly index: number;
   readonly label: string;
@@ -278,7 +283,7 @@ export interface Change {
  * Lines over ordered values (a sweep's settings) with each point's 95% interval as a shaded band, one
  * line per series; dashed reference lines (50%, a balance's target) named at their right end; dotted
  * vertical marks where the play changes. The y axis spans the data (and the references) in round
- * steps, within [0, 1] for shares unless \`min\`/\`max\` say otherwise.
+ * steps, within [0, 1] for shares unless `min`/`max` say otherwise.
  */
 export function bands(xs: readonly string[], series: readonly Series[], o: { chart: string; title: string; xTitle: string; yTitle: string; min?: number; max?: number; refs?: readonly Ref[]; changes?: readonly Change[]; tick?: (v: number) => string }): string {
   const height = 240;
