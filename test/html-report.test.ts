@@ -529,6 +529,15 @@ suite('the HTML report in headless Chromium', () => {
         return box.width > 0 && (box.right > window.innerWidth + 0.5 || box.left < -0.5);
       }).map((el) => `${el.tagName.toLowerCase()}.${el.className}`));
       expect(wide, `${name}: elements wider than a phone`).toEqual([]);
+      // No text of a chart is drawn outside its chart (an svg shows what overflows it: a cut label would show past its edge).
+      const outside = await o.page.$$eval('svg.chart', (svgs) => svgs.flatMap((svg) => {
+        const box = svg.getBoundingClientRect();
+        return [...svg.querySelectorAll('text')].filter((t) => {
+          const r = t.getBoundingClientRect();
+          return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1);
+        }).map((t) => `${svg.getAttribute('data-chart')}: ${t.textContent}`);
+      }));
+      expect(outside, `${name}: chart text outside its chart`).toEqual([]);
       const charts = await o.page.$$eval('svg.chart', (svgs) => svgs.map((svg) => ({
         chart: svg.getAttribute('data-chart'),
         title: svg.querySelector(':scope > title')?.textContent ?? '',

@@ -19,8 +19,13 @@ export interface BarItem extends Interval {
 }
 
 const FONT = 16;
-/** An average character's width at FONT, to size label columns without measuring text. */
-const CHAR = 8.6;
+/**
+ * A wide character's width at FONT, to size label columns without measuring text: Chromium's sans on
+ * Debian draws `temperature=100` at 9.6 a character (the browser test checks no text leaves its chart).
+ */
+const CHAR = 10;
+/** The same at the axes' 13px. */
+const AXIS_CHAR = 8;
 const WIDTH = 480;
 
 const n = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
@@ -38,9 +43,28 @@ export interface Ref {
 }
 
 /** An axis's title (its unit): every chart has one or two, `text.axis-title` (the browser test checks). */
-function axisTitle(x: number, y: number, text: string, rotate = false): string {
+function axisTitle(x: number, y: number, text: string, rotate = false, width = Infinity): string {
+  // Centred under its axis, but kept inside the chart when it is longer than the axis.
+  const half = (text.length * AXIS_CHAR) / 2;
+  if (!rotate) x = Math.max(half + 2, Math.min(width - half - 2, x));
   const turn = rotate ? ` transform="rotate(-90 ${n(x)} ${n(y)})"` : '';
   return `<text class="axis axis-title" x="${n(x)}" y="${n(y)}" text-anchor="middle"${turn}>${esc(text)}</text>`;
+}
+
+/**
+ * A row's label at `x` (right-aligned) around `y`: on one line when it fits `room`, else on two smaller
+ * lines broken at the space nearest its middle (`smart:fakeClaim=1 / smart:fakeClaim=1`), cut only when
+ * even a half does not fit (the whole label stays in the row's <title>).
+ */
+function rowLabel(label: string, x: number, y: number, room: number): string {
+  if (label.length * CHAR + 8 <= room) return `<text class="label" x="${n(x)}" y="${n(y + 5)}" text-anchor="end">${esc(label)}</text>`;
+  const spaces = [...label.matchAll(/ /g)].map((m) => m.index!);
+  const at = spaces.sort((a, b) => Math.abs(a - label.length / 2) - Math.abs(b - label.length / 2))[0];
+  if (at === undefined) return `<text class="label" x="${n(x)}" y="${n(y + 5)}" text-anchor="end">${esc(fit(label, room))}</text>`;
+  const most = Math.max(3, Math.floor((room - 8) / AXIS_CHAR));
+  const cut = (s: string) => (s.length <= most ? s : `${s.slice(0, most - 1)}…`);
+  const [a, b] = [label.slice(0, at), label.slice(at + 1)].map(cut);
+  return `<text class="label small" x="${n(x)}" text-anchor="end"><tspan x="${n(x)}" y="${n(y - 2)}">${esc(a)}</tspan><tspan x="${n(x)}" y="${n(y + 12)}">${esc(b)}</tspan></text>`;
 }
 
 function svg(chart: string, title: string, width: number, height: number, body: string): string {
@@ -70,9 +94,10 @@ export function niceCeiling(x: number): number {
  */
 export function intervalBars(items: readonly BarItem[], o: { chart: string; title: string; xTitle: string; min?: number; max?: number; tick?: (v: number) => string; refs?: readonly Ref[]; changes?: readonly Change[] }): string {
   const row = 30;
-  const textRoom = Math.min(200, Math.max(...items.map((x) => x.text.length)) * CHAR + 12);
-  // Labels are never cut: a long one (`policeman → citizen`) widens the chart, the plot keeps at least 150.
-  const label = labelRoom(items.map((x) => x.label), 48, 320);
+  const textRoom = Math.min(240, Math.max(...items.map((x) => x.text.length)) * CHAR + 12);
+  // Labels are never cut short: a long one (`policeman → citizen`) widens the chart (the plot keeps at
+  // least 150), a longer one takes two lines.
+  const label = labelRoom(items.map((x) => x.label), 48, 210);
   const width = Math.max(WIDTH, label + textRoom + 150);
   const x0 = label;
   const plot = width - label - textRoom;
@@ -98,12 +123,12 @@ export function intervalBars(items: readonly BarItem[], o: { chart: string; titl
     const start = Math.min(base, X(x.value));
     const w = Math.abs(X(x.value) - base);
     body += `<g class="item" data-key="${esc(x.label)}"><title>${esc(`${x.label}: ${x.text}`)}</title>`;
-    body += `<text class="label" x="${n(x0 - 8)}" y="${n(y + row / 2 + 5)}" text-anchor="end">${esc(x.label)}</text>`;
+    body += rowLabel(x.label, x0 - 8, y + row / 2, label);
     body += `<rect class="bar ${esc(x.tone ?? 'accent')}" data-value="${x.value}" x="${n(start)}" y="${n(y + 6)}" width="${n(Math.max(0.5, w))}" height="${row - 12}"/>`;
     if (x.low != null && x.high != null) body += whisker(X(x.low), X(x.high), y + row / 2, 6).replace('class="whisker"', `class="whisker" data-low="${x.low}" data-high="${x.high}"`);
     body += `<text class="value" x="${n(x0 + plot + 8)}" y="${n(y + row / 2 + 5)}">${esc(x.text)}</text></g>`;
   });
-  body += axisTitle(x0 + plot / 2, axisY + 36, o.xTitle);
+  body += axisTitle(x0 + plot / 2, axisY + 36, o.xTitle, false, width);
   return svg(o.chart, o.title, width, axisY + 44, body);
 }
 
