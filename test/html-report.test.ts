@@ -42,6 +42,8 @@ const BENCH = {
 type Bench = keyof typeof BENCH;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const bench: Partial<Record<Bench, any>> = {};
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let benchGrid: any;
 
 const TOURNAMENT = ['random', 'smart', 'smart:fakeClaim=1'];
 const json: { run?: Report; merge?: Report; club?: Report; tournament?: TournamentReport; calibration?: CalibrationReport } = {};
@@ -75,6 +77,9 @@ beforeAll(async () => {
     expect(r.code, r.stderr).toBe(0);
     bench[name] = JSON.parse(r.stdout);
   }
+  const grid = await cliPlay(['sweep', '--setup', 'club-12', '--vary', 'players=11..13', '--vary', 'start=day,night', '--games', '60', '--html', at('bench-grid.html'), '--json']);
+  expect(grid.code, grid.stderr).toBe(0);
+  benchGrid = JSON.parse(grid.stdout);
   for (const r of [run, a, b, club, tournament, calibration, ...arms]) expect(r.code, r.stderr).toBeLessThanOrEqual(1);
   const runs = arms.map((r) => JSON.parse(r.stdout) as Report);
   const sweep = SWEEP_PLAYERS.map((p, i) => ({ label: `players=${p}`, run: runs[i] }));
@@ -460,6 +465,18 @@ suite('the HTML report in headless Chromium', () => {
     await o.page.close();
   }, 30_000);
 
+  it('a sweep of two settings --html: ◆ on each cell that plays otherwise than the cell before it', async () => {
+    const r = benchGrid;
+    const o = await open('bench-grid.html');
+    clean(o, 'bench-grid.html');
+    const key = (a: { sides: unknown }) => JSON.stringify(a.sides);
+    const changed = r.arms.map((_: unknown, i: number) => i).filter((i: number) => i > 0 && key(r.arms[i]) !== key(r.arms[i - 1]));
+    expect(changed.length).toBeGreaterThan(0);
+    const cells = await o.page.$$eval('svg[data-chart="grid"] g.item', (gs) => gs.map((g) => g.querySelector('text.heat-text')?.textContent ?? ''));
+    expect(cells.map((t, i) => (t.startsWith('◆') ? i : -1)).filter((i) => i >= 0)).toEqual(changed);
+    await o.page.close();
+  }, 30_000);
+
   it('compare --html: the setup in the title, the seat and role differences and the day-by-day curves of the text report', async () => {
     const r = bench.compare;
     const o = await open('bench-compare.html');
@@ -518,7 +535,7 @@ suite('the HTML report in headless Chromium', () => {
 
   it('every page at desktop width (light) and phone width (dark): screenshots in test-artifacts/, no element wider than the screen, every chart a title and axis titles', async () => {
     const pages = [['run.html', 'run'], ['club.html', 'club-evening'], ['merge.html', 'merge'], ['tournament.html', 'tournament'], ['calibrate.html', 'calibrate'], ['grid.html', 'sweep-grid'], ['balance.html', 'other'],
-      ...(Object.keys(BENCH) as Bench[]).map((name) => [`bench-${name}.html`, name])];
+      ...(Object.keys(BENCH) as Bench[]).map((name) => [`bench-${name}.html`, name]), ['bench-grid.html', 'sweep-grid-club']];
     for (const [file, name] of pages) {
       await screenshots(file, name);
       const o = await open(file, { width: 390 });

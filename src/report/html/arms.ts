@@ -80,11 +80,13 @@ function outcomesSection(r: ArmsReportLike): string {
   } else if (axes && axes.length === 2) {
     const [rows, cols] = axes;
     const town = (i: number, j: number) => r.arms[i * cols.values.length + j].outcomes.town ?? r.arms[i * cols.values.length + j].outcomes[keys[0]];
+    // ◆ on a cell that plays otherwise than the cell before it (row-major, as the arms are).
+    const changed = new Set(playChanges(arms(r)).map((c) => c.index));
     charts = figure(heatMap(rows.values, cols.values, (i, j) => {
       const x = town(i, j);
       const [share, interval] = formatRate(x).split(' ');
-      return { t: x.share, value: x.share, lines: [share, interval] };
-    }, { chart: 'grid', title: `Town win % by ${rows.key} (rows) and ${cols.key} (columns)`, rowTitle: rows.key, colTitle: cols.key }), `Rows: ${rows.key}; columns: ${cols.key}. Darker is a higher town win share.`);
+      return { t: x.share, value: x.share, lines: [changed.has(i * cols.values.length + j) ? `◆ ${share}` : share, interval] };
+    }, { chart: 'grid', title: `Town win % by ${rows.key} (rows) and ${cols.key} (columns)`, rowTitle: rows.key, colTitle: cols.key }), `Rows: ${rows.key}; columns: ${cols.key}. Darker is a higher town win share.${changes}`);
   } else {
     const w = keys.includes('town') ? 'town' : keys[0];
     charts = figure(intervalBars(r.arms.map((a) => ({ label: a.label, value: a.outcomes[w].share, low: a.outcomes[w].low, high: a.outcomes[w].high, text: formatRate(a.outcomes[w]), tone: w })), { chart: 'arms', title: `${w} win % by ${what(r)}, with 95% intervals`, xTitle: `${w} win, % of games`, refs: [HALF], changes: playChanges(arms(r)) }), `Every ${what(r)} is played on the same game seeds; dashed, 50%.${changes}`);

@@ -251,7 +251,7 @@ export interface HeatCell {
 
 /** A matrix of coloured cells: rows × columns (town strategy × mafia strategy). */
 export function heatMap(rows: readonly string[], cols: readonly string[], cell: (r: number, c: number) => HeatCell, o: { chart: string; title: string; rowTitle: string; colTitle: string }): string {
-  const label = labelRoom(rows, 60, 170);
+  const label = Math.max(labelRoom(rows, 60, 170), Math.ceil((o.rowTitle.length + 2) * AXIS_CHAR) + 12);
   const cw = Math.max(70, Math.min(170, (WIDTH - label) / Math.max(1, cols.length)));
   const ch = 46;
   const top = 44;
