@@ -80,6 +80,8 @@ beforeAll(async () => {
   const grid = await cliPlay(['sweep', '--setup', 'club-12', '--vary', 'players=11..13', '--vary', 'start=day,night', '--games', '60', '--html', at('bench-grid.html'), '--json']);
   expect(grid.code, grid.stderr).toBe(0);
   benchGrid = JSON.parse(grid.stdout);
+  const weights = await cliPlay(['weights', '--family', 'ukrainian', '--count', '16', '--games', '200', '--html', at('weights.html')]);
+  expect(weights.code, weights.stderr).toBe(0);
   for (const r of [run, a, b, club, tournament, calibration, ...arms]) expect(r.code, r.stderr).toBeLessThanOrEqual(1);
   const runs = arms.map((r) => JSON.parse(r.stdout) as Report);
   const sweep = SWEEP_PLAYERS.map((p, i) => ({ label: `players=${p}`, run: runs[i] }));
@@ -535,7 +537,7 @@ suite('the HTML report in headless Chromium', () => {
 
   it('every page at desktop width (light) and phone width (dark): screenshots in test-artifacts/, no element wider than the screen, every chart a title and axis titles', async () => {
     const pages = [['run.html', 'run'], ['club.html', 'club-evening'], ['merge.html', 'merge'], ['tournament.html', 'tournament'], ['calibrate.html', 'calibrate'], ['grid.html', 'sweep-grid'], ['balance.html', 'other'],
-      ...(Object.keys(BENCH) as Bench[]).map((name) => [`bench-${name}.html`, name]), ['bench-grid.html', 'sweep-grid-club']];
+      ...(Object.keys(BENCH) as Bench[]).map((name) => [`bench-${name}.html`, name]), ['bench-grid.html', 'sweep-grid-club'], ['weights.html', 'weights']];
     for (const [file, name] of pages) {
       await screenshots(file, name);
       const o = await open(file, { width: 390 });

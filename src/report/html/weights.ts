@@ -38,7 +38,7 @@ function worth(r: WeightsReport): string {
 /** Measured against predicted town win, one dot a setup, the diagonal where they agree. */
 function scatter(r: WeightsReport): string {
   const size = 360;
-  const pad = 40;
+  const pad = 48;
   const X = (v: number) => pad + v * (size - 2 * pad);
   const Y = (v: number) => size - pad - v * (size - 2 * pad);
   let body = `<line class="grid" x1="${X(0)}" y1="${Y(0)}" x2="${X(1)}" y2="${Y(1)}"/>`;
