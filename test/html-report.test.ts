@@ -3,8 +3,11 @@
 // fetched, every chart is drawn with one mark per outcome, seat, role, pairing or cell, the marks'
 // numbers and lengths are the JSON's, the embedded JSON is exactly what --json prints, and the page
 // fits a phone. Screenshots at desktop and phone width go to test-artifacts/ (git-ignored).
-// Reports of commands this branch does not have (sweep, compare, balance) are drawn from their JSON
-// through reportOutputsOfJson, the function those commands call (test/helpers/otherKinds.ts).
+// Every workbench command's page (sweep, compare, role-values, balance, exploit) is made by the command
+// itself; a few made-up reports (test/helpers/otherKinds.ts: a grid, a report of no known kind) are
+// drawn through reportOutputsOfJson, the function those commands call. Issue 31: every page has the
+// command that made it, a summary in words, reference lines, a title and axis titles on every chart,
+// the text report's tables, and nothing wider than a phone's screen.
 // Without Chromium (a developer's machine) the suite is skipped; in CI (.ci/run installs it) it fails.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +29,21 @@ const dir = mkdtempSync(join(tmpdir(), 'mafia-sim-html-'));
 const at = (name: string) => join(dir, name);
 
 /** The CLI, asynchronously; every command here but merge plays, and shows no bar. */
-const cliPlay = (args: string[]) => cliAsync([...args, ...(args[0] === 'merge' ? [] : ['--no-progress'])]);
+const cliPlay = (args: string[]) => cliAsync([...args, ...(args[0] === 'merge' ? [] : ['--no-progress'])], { timeoutMs: 100_000 });
+
+/** The workbench commands, each with its --html page and its --json report (small game counts). */
+const BENCH = {
+  sweep: ['sweep', '--setup', 'club-12', '--vary', 'players=8..20', '--games', '100'],
+  compare: ['compare', '--setup', 'vanilla', '--option', 'players=9', '--right', 'start=night', '--games', '300'],
+  'role-values': ['role-values', '--setup', 'ukrainian', '--games', '200'],
+  balance: ['balance', '--setup', 'vanilla', '--knob', 'mafia', '--option', 'players=9', '--games', '300'],
+  exploit: ['exploit', '--setup', 'vanilla', '--option', 'players=9', '--games', '200'],
+} as const;
+type Bench = keyof typeof BENCH;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const bench: Partial<Record<Bench, any>> = {};
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+let benchGrid: any;
 
 const TOURNAMENT = ['random', 'smart', 'smart:fakeClaim=1'];
 const json: { run?: Report; merge?: Report; club?: Report; tournament?: TournamentReport; calibration?: CalibrationReport } = {};
@@ -54,6 +71,17 @@ beforeAll(async () => {
     vanilla(['players=7', 'mafia=1']),
     vanilla(['players=9', 'mafia=1']),
   ]);
+  // One at a time: the machine's cores are shared.
+  for (const [name, args] of Object.entries(BENCH) as [Bench, readonly string[]][]) {
+    const r = await cliPlay([...args, '--html', at(`bench-${name}.html`), '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    bench[name] = JSON.parse(r.stdout);
+  }
+  const grid = await cliPlay(['sweep', '--setup', 'club-12', '--vary', 'players=11..13', '--vary', 'start=day,night', '--games', '60', '--html', at('bench-grid.html'), '--json']);
+  expect(grid.code, grid.stderr).toBe(0);
+  benchGrid = JSON.parse(grid.stdout);
+  const weights = await cliPlay(['weights', '--family', 'ukrainian', '--count', '16', '--games', '200', '--html', at('weights.html')]);
+  expect(weights.code, weights.stderr).toBe(0);
   for (const r of [run, a, b, club, tournament, calibration, ...arms]) expect(r.code, r.stderr).toBeLessThanOrEqual(1);
   const runs = arms.map((r) => JSON.parse(r.stdout) as Report);
   const sweep = SWEEP_PLAYERS.map((p, i) => ({ label: `players=${p}`, run: runs[i] }));
@@ -79,7 +107,7 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   browser = await openBrowser();
   context = browser.context;
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -237,6 +265,9 @@ suite('the HTML report in headless Chromium', () => {
     const o = await open('run.html');
     const text = (await o.page.textContent('#setup'))!;
     for (const s of [r.setup.name, r.seed, ...r.strategies]) expect(text).toContain(s);
+    // The default plays the setup's equilibrium: its profiles, as the text report's Plays line has them.
+    expect(text).toContain('What each side plays');
+    expect(text).toContain('a mix of');
     const options = await o.page.$$eval('table[data-table="options"] tbody tr', (trs) => trs.map((tr) => tr.children[0].textContent));
     expect(options).toEqual(Object.keys(r.setup.options));
     await o.page.close();
@@ -317,7 +348,8 @@ suite('the HTML report in headless Chromium', () => {
     expect(await embedded(o.page)).toEqual(r);
     expect(await o.page.getAttribute('body', 'data-kind')).toBe('sweep');
     expect(await o.page.textContent('#command')).toBe(SWEEP_COMMAND);
-    const happen = WINNERS.filter((w) => r.arms.some((a) => a.outcomes[w].share > 0));
+    // The wins on the main chart; a draw or a stalemate on a chart of its own (sweep-rare).
+    const happen = WINNERS.filter((w) => (w === 'town' || w === 'mafia') && r.arms.some((a) => a.outcomes[w].share > 0));
     const series = await o.page.$$eval('svg[data-chart="sweep"] g.series', (gs) => gs.map((g) => ({ key: g.getAttribute('data-key'), band: g.querySelector('path.band')?.getAttribute('d') ?? '', line: g.querySelector('path.line')?.getAttribute('d') ?? '' })));
     expect(series.map((x) => x.key)).toEqual(happen);
     // The band: the upper bounds left to right, then the lower ones back (2 vertices a point).
@@ -380,12 +412,162 @@ suite('the HTML report in headless Chromium', () => {
     const points = r.rounds.flatMap((x, i) => x.points.map((p) => ({ name: `${i} ${p.value}`, p })));
     const rows = await o.page.$$eval('table[data-table="rounds.points"] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
     expect(rows.map((x) => x[0])).toEqual(points.map((x) => x.name));
-    const bars = await o.page.$$eval('section', (ss) => ss.filter((s) => s.querySelector('h2')?.textContent === 'rounds.points').flatMap((s) => [...s.querySelectorAll('svg rect.bar')].map((b) => Number(b.getAttribute('data-value')))));
+    const bars = await o.page.$$eval('section', (ss) => ss.filter((s) => s.querySelector('h2')?.textContent === 'rounds points').flatMap((s) => [...s.querySelectorAll('svg rect.bar')].map((b) => Number(b.getAttribute('data-value')))));
     expect(bars).toEqual(points.map((x) => x.p.town.share));
     await o.page.close();
   });
 
-  it('every page at desktop width (light) and phone width (dark): screenshots in test-artifacts/, no sideways scrolling', async () => {
-    for (const [file, name] of [['run.html', 'run'], ['club.html', 'club-evening'], ['tournament.html', 'tournament'], ['calibrate.html', 'calibrate'], ['sweep.html', 'sweep'], ['balance.html', 'balance']]) await screenshots(file, name);
+
+  /** The page's own report, as embedded: the --json report, less what the page says it left out. */
+  const lean = (r: { arms?: unknown[] }, left: boolean) => (left ? { ...r, arms: r.arms!.map((a) => {
+    const { run: _run, vsBaseline, ...rest } = a as { run?: unknown; vsBaseline?: Record<string, unknown> | null };
+    if (!vsBaseline) return { ...rest, vsBaseline };
+    const { details: _d, pairs: _p, ...vs } = vsBaseline;
+    return { ...rest, vsBaseline: vs };
+  }) } : r);
+
+  it('every workbench page: the command that made it, the --json inside, a setup and strategies in words (no JSON keys)', async () => {
+    for (const name of Object.keys(BENCH) as Bench[]) {
+      const file = `bench-${name}.html`;
+      const o = await open(file);
+      clean(o, file);
+      expect(await o.page.getAttribute('body', 'data-kind')).toBe(name);
+      const command = (await o.page.textContent('#command'))!;
+      expect(command, name).toMatch(new RegExp(`^mafia-sim ${name} `));
+      for (const flag of BENCH[name].filter((x) => x.startsWith('--'))) expect(command, name).toContain(flag);
+      expect(await o.page.textContent('header')).not.toContain('does not record the command');
+      const setup = (await o.page.textContent('#setup'))!;
+      for (const raw of ['range.first', 'format', 'checksum', 'sha256', 'design.']) expect(setup, `${name}: ${raw}`).not.toContain(raw);
+      expect(setup, name).toMatch(/setup/);
+      const left = (await o.page.getAttribute('#report-data', 'data-partial')) === 'true';
+      expect(await embedded(o.page), name).toEqual(name === 'sweep' || name === 'compare' || name === 'role-values' ? lean(bench[name], left) : bench[name]);
+      await o.page.close();
+    }
   }, 60_000);
+
+  it('sweep --html: the 50% line, ◆ where the play changes, draw and stalemate on their own chart, the step from the previous point in percentage points, every point’s row', async () => {
+    const r = bench.sweep;
+    const o = await open('bench-sweep.html');
+    expect(await o.page.textContent('h1')).toContain('club-12');
+    expect(await o.page.$$eval('svg[data-chart="sweep"] line.ref', (ls) => ls.map((l) => Number(l.getAttribute('data-value'))))).toEqual([0.5]);
+    // A change before every point whose sides differ from the point before's.
+    const key = (a: { sides: unknown }) => JSON.stringify(a.sides);
+    const changed = r.arms.map((a: { sides: unknown }, i: number) => i).filter((i: number) => i > 0 && key(r.arms[i]) !== key(r.arms[i - 1]));
+    expect(changed.length).toBeGreaterThan(0);
+    expect(await o.page.$$eval('svg[data-chart="sweep"] g.change', (gs) => gs.map((g) => Number(g.getAttribute('data-index'))))).toEqual(changed);
+    expect(await o.page.$$eval('#setup .plays', (ds) => ds.length)).toBeGreaterThan(1);
+    const rare = await o.page.$$eval('svg[data-chart="sweep-rare"] g.series', (gs) => gs.map((g) => g.getAttribute('data-key')));
+    expect(rare.every((k) => k === 'draw' || k === 'stalemate')).toBe(true);
+    expect(await o.page.$$eval('svg[data-chart="sweep"] g.series', (gs) => gs.map((g) => g.getAttribute('data-key')))).toEqual(['town', 'mafia']);
+    expect(await o.page.textContent('#paired h2')).toBe('Step from the previous point');
+    expect(await o.page.textContent('svg[data-chart="vs-baseline"] .axis-title')).toContain('percentage points');
+    const rows = await o.page.$$eval('table[data-table="arms"] tbody tr', (trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    expect(rows.map((x) => x[0])).toEqual(r.points.map((p: { values: string[] }) => `players=${p.values[0]}`));
+    expect(rows.map((x) => x[x.length - 1])).toEqual(r.points.map((p: { townStep: { diff: number; low: number; high: number } | null }) => (p.townStep === null ? '' : formatDifference(p.townStep))));
+    await o.page.close();
+  }, 30_000);
+
+  it('a sweep of two settings --html: ◆ on each cell that plays otherwise than the cell before it', async () => {
+    const r = benchGrid;
+    const o = await open('bench-grid.html');
+    clean(o, 'bench-grid.html');
+    const key = (a: { sides: unknown }) => JSON.stringify(a.sides);
+    const changed = r.arms.map((_: unknown, i: number) => i).filter((i: number) => i > 0 && key(r.arms[i]) !== key(r.arms[i - 1]));
+    expect(changed.length).toBeGreaterThan(0);
+    const cells = await o.page.$$eval('svg[data-chart="grid"] g.item', (gs) => gs.map((g) => g.querySelector('text.heat-text')?.textContent ?? ''));
+    expect(cells.map((t, i) => (t.startsWith('◆') ? i : -1)).filter((i) => i >= 0)).toEqual(changed);
+    await o.page.close();
+  }, 30_000);
+
+  it('compare --html: the setup in the title, the seat and role differences and the day-by-day curves of the text report', async () => {
+    const r = bench.compare;
+    const o = await open('bench-compare.html');
+    expect(await o.page.textContent('h1')).toBe(`mafia-sim compare: vanilla, ${r.arms.map((a: { label: string }) => a.label).join(' vs ')}`);
+    expect(await o.page.textContent('#paired h2')).toBe(`Against ${r.arms[0].label}`);
+    const vs = r.arms[1].vsBaseline;
+    expect(await o.page.textContent('#notable-1 h2')).toBe(`Seats and roles: ${r.arms[1].label} vs ${r.arms[0].label}`);
+    expect(await o.page.textContent('#notable-1')).toContain(`${2 * (vs.seats.length + vs.roles.length)} tests`);
+    const notable = await o.page.$$eval('table[data-table="notable-1"] tbody tr', (trs) => trs.map((tr) => tr.children[0].textContent));
+    expect(notable).toEqual(vs.notable.map((n: { what: string }) => n.what));
+    const days = await o.page.$$eval('table[data-table="decided-1"] tbody tr', (trs) => trs.map((tr) => tr.children[0].textContent));
+    expect(days).toEqual(vs.timing.days.map((d: { day: number }) => String(d.day)));
+    expect(await o.page.$$eval('#verdicts li', (lis) => lis.map((li) => li.textContent))).toEqual(r.verdicts);
+    await o.page.close();
+  }, 30_000);
+
+  it('role-values --html: each role’s worth with the text report’s sign, whole labels, nothing about a sweep', async () => {
+    const r = bench['role-values'];
+    const o = await open('bench-role-values.html');
+    const bars = await marks(o.page, 'worth-asIs', 'rect.bar');
+    const asIs = r.values.filter((v: { asIs: unknown }) => v.asIs !== null);
+    expect(bars.map((b) => [b.key, b.value, b.text])).toEqual(asIs.map((v: { role: string; asIs: { diff: number; low: number; high: number } }) => [v.role, v.asIs.diff, formatDifference(v.asIs)]));
+    const labels = await o.page.$$eval('svg text.label', (ts) => ts.map((t) => t.textContent ?? ''));
+    expect(labels.filter((l) => l.includes('…'))).toEqual([]);
+    expect(await o.page.$$eval('svg[data-chart="arms"] text.label', (ts) => ts.map((t) => t.textContent))).toEqual(r.arms.map((a: { label: string }) => a.label));
+    expect((await o.page.textContent('main'))!.toLowerCase()).not.toContain('sweep');
+    expect(await o.page.textContent('#worth')).toContain(`Town win at the table: ${formatRate(r.arms[0].outcomes.town)}`);
+    await o.page.close();
+  }, 30_000);
+
+  it('balance --html: town win against the knob with the target’s line, the final round, every round, the best and its command', async () => {
+    const r = bench.balance;
+    const o = await open('bench-balance.html');
+    const refs = await o.page.$$eval('svg[data-chart="balance"] line.ref', (ls) => ls.map((l) => Number(l.getAttribute('data-value'))));
+    expect(refs).toContain(r.design.target);
+    const dots = await marks(o.page, 'balance', 'circle.dot');
+    expect(dots.map((d) => d.value)).toEqual(r.neighbours.map((p: { town: { share: number } }) => p.town.share));
+    const rows = await o.page.$$eval('table[data-table="final"] tbody tr', (trs) => trs.map((tr) => tr.children[2].textContent));
+    expect(rows).toEqual(r.neighbours.map((p: { town: { share: number; low: number; high: number } }) => formatRate(p.town)));
+    expect(await o.page.$$eval('table[data-table^="round-"]', (ts) => ts.length)).toBe(r.rounds.length);
+    expect(await o.page.textContent('#check')).toBe(r.check);
+    await o.page.close();
+  }, 30_000);
+
+  it('exploit --html: per side, each variant’s gain as a bar around zero in percentage points, and the exploitability', async () => {
+    const r = bench.exploit;
+    const o = await open('bench-exploit.html');
+    for (const side of r.sides) {
+      const bars = await marks(o.page, `gain-${side.side}`, 'rect.bar');
+      expect(bars.map((b) => [b.key, b.value])).toEqual(side.variants.map((v: { name: string; gain: { diff: number } }) => [v.name, v.gain.diff]));
+      expect(await o.page.textContent(`svg[data-chart="gain-${side.side}"] .axis-title`)).toContain('percentage points');
+    }
+    expect(await o.page.$$eval('#exploitability li', (lis) => lis.length)).toBe(r.sides.length);
+    await o.page.close();
+  }, 30_000);
+
+  it('every page at desktop width (light) and phone width (dark): screenshots in test-artifacts/, no element wider than the screen, every chart a title and axis titles', async () => {
+    const pages = [['run.html', 'run'], ['club.html', 'club-evening'], ['merge.html', 'merge'], ['tournament.html', 'tournament'], ['calibrate.html', 'calibrate'], ['grid.html', 'sweep-grid'], ['balance.html', 'other'],
+      ...(Object.keys(BENCH) as Bench[]).map((name) => [`bench-${name}.html`, name]), ['bench-grid.html', 'sweep-grid-club'], ['weights.html', 'weights']];
+    for (const [file, name] of pages) {
+      await screenshots(file, name);
+      const o = await open(file, { width: 390 });
+      // Nothing but what scrolls in its own box (a wide table) reaches past the screen's edges.
+      const wide = await o.page.evaluate(() => [...document.querySelectorAll('main *')].filter((el) => {
+        if (el.closest('.scroll') || el.closest('svg') && el.tagName.toLowerCase() !== 'svg') return false;
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && (box.right > window.innerWidth + 0.5 || box.left < -0.5);
+      }).map((el) => `${el.tagName.toLowerCase()}.${el.className}`));
+      expect(wide, `${name}: elements wider than a phone`).toEqual([]);
+      // No text of a chart is drawn outside its chart (an svg shows what overflows it: a cut label would show past its edge).
+      const outside = await o.page.$$eval('svg.chart', (svgs) => svgs.flatMap((svg) => {
+        const box = svg.getBoundingClientRect();
+        return [...svg.querySelectorAll('text')].filter((t) => {
+          const r = t.getBoundingClientRect();
+          return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1);
+        }).map((t) => `${svg.getAttribute('data-chart')}: ${t.textContent}`);
+      }));
+      expect(outside, `${name}: chart text outside its chart`).toEqual([]);
+      const charts = await o.page.$$eval('svg.chart', (svgs) => svgs.map((svg) => ({
+        chart: svg.getAttribute('data-chart'),
+        title: svg.querySelector(':scope > title')?.textContent ?? '',
+        axes: [...svg.querySelectorAll('text.axis-title')].map((t) => t.textContent ?? '').filter((t) => t.trim() !== ''),
+      })));
+      expect(charts.length, name).toBeGreaterThan(0);
+      for (const c of charts) {
+        expect(c.title, `${name} ${c.chart}: title`).not.toBe('');
+        expect(c.axes.length, `${name} ${c.chart}: axis titles`).toBeGreaterThan(0);
+      }
+      await o.page.close();
+    }
+  }, 180_000);
 });

@@ -4,7 +4,11 @@ import type { CalibrationReport } from '../calibration/calibrate.js';
 import type { TournamentReport } from '../tournament/tournament.js';
 import { csvText, type CsvRow } from './csv.js';
 import { calibrationRows, runRows, tournamentRows } from './csvRows.js';
-import { armsSections, genericSections, jsonTitle } from './html/json.js';
+import { genericSections, jsonTitle } from './html/json.js';
+import { armsSections } from './html/arms.js';
+import { balanceSections, balanceTitle, isBalance } from './html/balance.js';
+import { exploitSections, isExploit } from './html/exploit.js';
+import { roleValuesSections } from './html/roleValues.js';
 import { armsRows, genericRows } from './jsonRows.js';
 import { isArmsReport, type ArmsReportLike } from './shapes.js';
 import { calibrationSections, calibrationTitle } from './html/calibration.js';
@@ -74,7 +78,10 @@ function kindOfJson(kind: string, data: unknown, command: string | null): Omit<R
   if (isKnown(kind)) return REPORT_KINDS[kind] as unknown as ReportKind<unknown>;
   const reproduce = (): Reproduction => ({ command, note: command === null ? 'This report does not record the command that made it.' : null });
   const title = (d: unknown) => jsonTitle(kind, d);
-  if (isArmsReport(data)) return { csv: (d) => armsRows(d as ArmsReportLike), title, sections: (d) => armsSections(d as ArmsReportLike), reproduce };
+  if (isArmsReport(data)) return { csv: (d) => armsRows(d as ArmsReportLike), title, sections: (d) => (kind === 'role-values' ? roleValuesSections : armsSections)(d as ArmsReportLike), reproduce };
+  // balance and exploit have pages of their own, drawn from their JSON's shape; any other, the generic one.
+  if (kind === 'balance' && isBalance(data)) return { csv: genericRows, title: (d) => balanceTitle(d as Parameters<typeof balanceTitle>[0]), sections: (d) => balanceSections(d as Parameters<typeof balanceSections>[0]), reproduce };
+  if (kind === 'exploit' && isExploit(data)) return { csv: genericRows, title, sections: (d) => exploitSections(d as Parameters<typeof exploitSections>[0]), reproduce };
   return { csv: genericRows, title, sections: genericSections, reproduce };
 }
 

@@ -7,7 +7,7 @@ import type { GroupRow, PointsRow, PointsSummary, Rate, Report } from './report.
 import { METRIC_LABELS, type MetricsRow } from './metrics.js';
 import { METRIC_RATIOS } from '../stats/metrics.js';
 import { isPluginSpec } from '../strategy/registry.js';
-import { describeSide, playedSides } from './sides.js';
+import { describeSide, playedSides, type PlayedSides } from './sides.js';
 
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
 const count = (x: number) => x.toLocaleString('en-US');
@@ -109,9 +109,15 @@ const HOLDS = 0.02;
 
 function tunedLine(r: Report): string | null {
   if (r.strategies.some(isPluginSpec)) return null;
+  const sides = runSides(r);
+  return sides === null ? null : `town ${describeSide(sides.town)}; mafia ${describeSide(sides.mafia)}`;
+}
+
+/** What each side of a run played when that is more than its spec (tuned defaults, an equilibrium's mix), else null. */
+export function runSides(r: Report): PlayedSides | null {
+  if (r.strategies.some(isPluginSpec)) return null;
   const sides = playedSides(r.strategies, r.setup);
-  if (sides.town.plays === sides.town.spec && sides.mafia.plays === sides.mafia.spec) return null;
-  return `town ${describeSide(sides.town)}; mafia ${describeSide(sides.mafia)}`;
+  return sides.town.plays === sides.town.spec && sides.mafia.plays === sides.mafia.spec ? null : sides;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { CalibrationReport } from '../../calibration/calibrate.js';
 import { cellName } from '../csvRows.js';
 import { formatRate } from '../text.js';
 import { dataTable, facts, figure, numbers, section } from './markup.js';
-import { intervalBars, niceCeiling } from './svg.js';
+import { differenceBars } from './svg.js';
 
 const count = (x: number) => x.toLocaleString('en-US');
 const short = (c: CalibrationReport['cells'][number]['cell']) => `${c.players}/${c.mafia} ${c.start} ${c.tie} ${c.win === 'elimination' ? 'elim.' : c.win}`;
@@ -12,13 +12,11 @@ const short = (c: CalibrationReport['cells'][number]['cell']) => `${c.players}/$
 function cells(r: CalibrationReport): string {
   if (r.cells.length === 0) return section('cells', 'Cells', 'No cell finished.', '');
   const off = (x: CalibrationReport['cells'][number]) => ({ value: x.town.share - x.exact.town, low: x.town.low - x.exact.town, high: x.town.high - x.exact.town });
-  const reach = niceCeiling(Math.max(0.001, ...r.cells.map((x) => Math.max(Math.abs(off(x).low), Math.abs(off(x).high)))));
-  const chart = intervalBars(r.cells.map((x) => ({ label: short(x.cell), ...off(x), text: `z ${x.z.toFixed(2)}${x.pass ? '' : ' FAIL'}`, tone: x.pass ? 'town' : 'mafia' })), {
+  const chart = differenceBars(r.cells.map((x) => ({ label: short(x.cell), ...off(x), text: `z ${x.z.toFixed(2)}${x.pass ? '' : ' FAIL'}`, tone: x.pass ? 'town' : 'mafia' })), {
     chart: 'calibration',
-    title: 'Measured town win rate minus the exact value, in points, with 95% intervals',
-    min: -reach,
-    max: reach,
-    tick: (v) => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(100 * v).toFixed(reach < 0.01 ? 2 : 1)}`,
+    title: 'Measured town win rate minus the exact value, in percentage points, with 95% intervals',
+    xTitle: 'measured minus exact town win, percentage points',
+    least: 0.001,
   });
   const table = dataTable(
     ['cell', 'games', 'exact', 'measured (95% interval)', 'z', ''],

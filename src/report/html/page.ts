@@ -1,5 +1,6 @@
 // The HTML report's page: one self-contained file (styles, script and the report's JSON inline, nothing
 // fetched), readable in light and dark mode and on a phone. The kinds' renderers give its sections.
+import { embedded } from './embed.js';
 import { esc } from './markup.js';
 
 export interface Page {
@@ -14,7 +15,7 @@ export interface Page {
   readonly note: string | null;
   /** A warning shown in a banner (an interrupted run), or null. */
   readonly warning: string | null;
-  /** Exactly what `--json` prints. */
+  /** Exactly what `--json` prints: embedded on one line, within the page's size budget (embed.ts). */
   readonly json: string;
   readonly sections: readonly string[];
 }
@@ -43,7 +44,8 @@ svg.chart{display:block;width:100%;height:auto;overflow:visible;font-family:inhe
 .axis,.value,.label{fill:var(--fg)}.axis{fill:var(--muted);font-size:13px}.small{font-size:13px}
 .bar,.dot{fill:var(--accent)}.bar.town,.dot.town{fill:var(--town)}.bar.mafia,.dot.mafia{fill:var(--mafia)}.bar.draw,.dot.draw{fill:var(--draw)}.bar.stalemate,.dot.stalemate{fill:var(--stalemate)}
 .whisker{stroke:var(--whisker);stroke-width:1.6;fill:none}.whisker.faint{stroke-opacity:.3;stroke-width:1}
-.line{fill:none;stroke:var(--accent);stroke-width:2.2}.band{fill:var(--accent);fill-opacity:.18;stroke:none}.target{stroke:var(--fg);stroke-width:1.2;stroke-dasharray:5 4}
+.line{fill:none;stroke:var(--accent);stroke-width:2.2}.line.stalemate{stroke-dasharray:6 3}.ref{stroke:var(--fg);stroke-width:1.2;stroke-dasharray:5 4;stroke-opacity:.75}.change{stroke:var(--muted);stroke-width:1.2;stroke-dasharray:2 3}.ref-label{fill:var(--muted)}.axis-title{fill:var(--muted)}
+ul.profiles{margin:.1em 0;padding-left:1.2em}.plays h3{font-size:.95rem;margin:.8em 0 .1em}.band{fill:var(--accent);fill-opacity:.18;stroke:none}.target{stroke:var(--fg);stroke-width:1.2;stroke-dasharray:5 4}
 ${['town', 'mafia', 'draw', 'stalemate'].map((k) => `.line.${k}{stroke:var(--${k})}.band.${k}{fill:var(--${k})}.swatch.${k}{background:var(--${k})}`).join('')}
 .heat{fill:var(--accent)}.heat-text{fill:var(--fg)}.heat-text.strong{fill:var(--bg);font-weight:600}
 .seg-text{fill:#fff;font-size:12px;pointer-events:none}
@@ -96,6 +98,10 @@ function embeddable(json: string): string {
 }
 
 export function page(p: Page): string {
+  const data = embedded(p.json);
+  const footer = data.left === null
+    ? 'The report’s data, as <code>--json</code> prints it (on one line), is inside this file (script#report-data; “download JSON” saves it).'
+    : `The report’s data as <code>--json</code> prints it, less ${esc(data.left)} to keep this page small (<code>--json</code> has them), is inside this file (script#report-data; “download JSON” saves it).`;
   const nav = [...p.sections.join('').matchAll(/<section id="([^"]+)"><h2><a href="#[^"]+">([^<]+)<\/a>/g)].map((m) => `<a href="#${m[1]}">${m[2]}</a>`).join('');
   return `<!doctype html>
 <html lang="en">
@@ -117,9 +123,9 @@ ${p.note ? `<p class="about">${esc(p.note)}</p>` : ''}
 <nav>${nav}<a id="download-json" class="button" download="${esc(p.kind)}.json" hidden>download JSON</a></nav>
 </header>
 ${p.sections.join('\n')}
-<footer>Made by mafia-sim. The report's data, exactly as <code>--json</code> prints it, is inside this file (script#report-data).</footer>
+<footer>Made by mafia-sim. ${footer}</footer>
 </main>
-<script type="application/json" id="report-data">${embeddable(p.json)}</script>
+<script type="application/json" id="report-data"${data.left === null ? '' : ' data-partial="true"'}>${embeddable(data.text)}</script>
 <script>${SCRIPT}</script>
 </body>
 </html>

@@ -3,9 +3,10 @@
 import { causesOf, WINNERS } from '../../model/events.js';
 import { describeValue } from '../../rules/options.js';
 import type { GroupRow, PointsSummary, Report } from '../report.js';
-import { formatMean, formatRate } from '../text.js';
+import { formatMean, formatRate, runSides } from '../text.js';
 import { dataTable, esc, facts, figure, numbers, section } from './markup.js';
-import { columns, dots, intervalBars, legend, stackedBars, type Column } from './svg.js';
+import { columns, dots, HALF, intervalBars, legend, stackedBars, type Column } from './svg.js';
+import { optionsTable, setupFacts, sidesHtml } from './summary.js';
 import { timingSection } from './timing.js';
 
 const count = (x: number) => x.toLocaleString('en-US');
@@ -30,11 +31,8 @@ export function histogramColumns(h: ReadonlyArray<readonly [number, number]>, to
 const groups = (r: Report): [string, GroupRow][] => [...r.roles.map((x): [string, GroupRow] => [x.group, x]), ...r.teams.map((x): [string, GroupRow] => [`team ${x.group}`, x])];
 
 function setupSection(r: Report): string {
-  const roles = Object.entries(r.setup.roles).map(([id, k]) => (k > 1 ? `${id}×${k}` : id)).join(' ');
   const rows: [string, string][] = [
-    ['setup', `${r.setup.name} (${r.setup.source})`],
-    ['rules', r.setup.rules],
-    ['players', `${r.setup.players}: ${roles}`],
+    ...setupFacts(r.setup),
     ['strategies', r.strategies.join(' ')],
     ['seed', r.seed],
     ['games', `${count(r.games)} (games ${r.range.first}–${r.range.end - 1})${r.failedGames > 0 ? `, ${count(r.failedGames)} failed` : ''}`],
@@ -43,28 +41,28 @@ function setupSection(r: Report): string {
   if (Object.keys(r.setup.params).length > 0) rows.push(['parameters', Object.entries(r.setup.params).map(([k, v]) => `${k}=${describeValue(v)}`).join('  ')]);
   rows.push(['scoring', Object.entries(r.setup.scoring).filter(([, v]) => v !== 0).map(([k, v]) => `${k}=${v}`).join('  ')]);
   rows.push(['illegal decisions', count(r.illegalDecisions)]);
-  const options = dataTable(['option', 'value'], Object.entries(r.setup.options).map(([k, v]) => [k, describeValue(v)]), { numeric: [], name: 'options' });
-  return section('setup', 'Setup', '', facts(rows) + numbers(options, `Rule options (${Object.keys(r.setup.options).length})`));
+  const sides = runSides(r);
+  return section('setup', 'Setup', '', facts(rows) + (sides === null ? '' : `<h3>What each side plays</h3>${sidesHtml(sides)}`) + optionsTable(r.setup));
 }
 
 function outcomesSection(r: Report): string {
-  const chart = intervalBars(WINNERS.map((w) => ({ label: w, value: r.outcomeRates[w].share, low: r.outcomeRates[w].low, high: r.outcomeRates[w].high, text: formatRate(r.outcomeRates[w]), tone: w })), { chart: 'outcomes', title: 'Outcomes: share of games with its 95% interval' });
+  const chart = intervalBars(WINNERS.map((w) => ({ label: w, value: r.outcomeRates[w].share, low: r.outcomeRates[w].low, high: r.outcomeRates[w].high, text: formatRate(r.outcomeRates[w]), tone: w })), { chart: 'outcomes', title: 'Outcomes: share of games with its 95% interval', xTitle: 'share of games, %', refs: [HALF] });
   const table = dataTable(['outcome', 'games', 'share (95% interval)'], WINNERS.map((w) => [w, count(r.outcomeRates[w].count), formatRate(r.outcomeRates[w])]), { name: 'outcomes' });
   return section('outcomes', 'Outcomes', `Share of ${count(r.games)} games; whiskers are Wilson 95% intervals.`, figure(chart, 'Stalemate: the day cap (maxDays) was reached; draw: the rules ended it in a draw.') + numbers(table));
 }
 
 function lengthSection(r: Report): string {
   const bins = r.length.histogram.map(([d, k]) => ({ label: String(d), count: k, share: r.games === 0 ? 0 : k / r.games }));
-  const chart = columns(bins, { chart: 'length', title: 'Game length in days', xTitle: 'days' });
+  const chart = columns(bins, { chart: 'length', title: 'Game length in days', xTitle: 'days (the last day begun)' });
   const table = dataTable(['days', 'games', 'share'], bins.map((b) => [b.label, count(b.count), pct(b.share)]), { name: 'length' });
   return section('length', 'Game length', `Mean ${r.length.mean.toFixed(2)} days.`, figure(chart, 'Games by the last day begun.') + numbers(table));
 }
 
 function rolesSection(r: Report): string {
   const g = groups(r);
-  const survival = intervalBars(g.map(([label, x]) => ({ label, value: x.survival.share, low: x.survival.low, high: x.survival.high, text: formatRate(x.survival), tone: x.team })), { chart: 'role-survival', title: 'Survival by role and team, with 95% intervals' });
+  const survival = intervalBars(g.map(([label, x]) => ({ label, value: x.survival.share, low: x.survival.low, high: x.survival.high, text: formatRate(x.survival), tone: x.team })), { chart: 'role-survival', title: 'Survival by role and team, with 95% intervals', xTitle: 'alive at the end, % of seat-games' });
   const causes = causesOf(Object.assign({}, ...g.map(([, x]) => x.deaths))).filter((c) => g.some(([, x]) => (x.deaths[c] ?? 0) > 0));
-  const stacks = stackedBars(g.map(([label, x]) => ({ label, total: x.seats, parts: [{ key: 'survived', count: x.survival.count }, ...causes.map((c) => ({ key: c, count: x.deaths[c] ?? 0 }))] })), { chart: 'role-deaths', title: 'How the players of each role leave: shares of seat-games by cause' });
+  const stacks = stackedBars(g.map(([label, x]) => ({ label, total: x.seats, parts: [{ key: 'survived', count: x.survival.count }, ...causes.map((c) => ({ key: c, count: x.deaths[c] ?? 0 }))] })), { chart: 'role-deaths', title: 'How the players of each role leave: shares of seat-games by cause', xTitle: 'share of seat-games, %' });
   const keys = [{ key: 'survived', label: 'survived' }, ...causes.map((c) => ({ key: c, label: c }))];
   const table = dataTable(
     ['role', 'team', 'seats', 'survival (95% interval)', ...causes, 'mean day of a death'],
@@ -83,17 +81,17 @@ function seatsSection(r: Report): string {
     ['killedNight1', 'Killed in night 1', 'seat-killed-night1'],
   ] as const;
   const charts = measures.map(([k, title, chart]) =>
-    figure(dots(r.seats.map((x) => ({ label: String(x.seat), value: x[k].share, low: x[k].low, high: x[k].high, text: formatRate(x[k]) })), { chart, title: `${title} by seat, with 95% intervals` }), `${title}, seat 1 to ${r.seats.length}.`),
+    figure(dots(r.seats.map((x) => ({ label: String(x.seat), value: x[k].share, low: x[k].low, high: x[k].high, text: formatRate(x[k]) })), { chart, title: `${title} by seat, with 95% intervals`, xTitle: 'seat', yTitle: '% of games' }), `${title}, seat 1 to ${r.seats.length}.`),
   ).join('');
   const table = dataTable(['seat', 'survival', 'win', 'out on day 1', 'killed night 1'], r.seats.map((x) => [String(x.seat), formatRate(x.survival), formatRate(x.win), formatRate(x.outDay1), formatRate(x.killedNight1)]), { name: 'seats' });
   return section('seats', 'Seats', 'How each seat fares whatever its role (the speaking order, bots that coordinate by seat).', charts + numbers(table));
 }
 
-function pointsCharts(rows: readonly (readonly [string, PointsSummary])[], chart: string): string {
+function pointsCharts(rows: readonly (readonly [string, PointsSummary])[], chart: string, xTitle = 'points in a game'): string {
   return `<div class="multiples">${rows
     .map(([label, x]) =>
       figure(
-        columns(histogramColumns(x.histogram, x.n), { chart, title: `Points of ${label}`, width: 300, height: 150 }),
+        columns(histogramColumns(x.histogram, x.n), { chart, title: `Points of ${label}`, xTitle, width: 300, height: 160 }),
         `${label}: mean ${formatMean(x)}, sd ${x.sd.toFixed(2)}, median ${num(x.median)}`,
       ).replace('<figure>', `<figure data-group="${esc(label)}">`),
     )
@@ -113,7 +111,7 @@ function eveningsSection(r: Report): string {
   if (!r.evenings) return '';
   const rows = r.evenings.seats.map((x) => [x.group, x] as const);
   const size = describeValue(r.setup.options.series ?? 1);
-  return section('evenings', `Evenings of ${size} games`, `Each seat’s points over a whole evening (C16.1), ${count(r.evenings.count)} complete evenings.`, pointsCharts(rows, 'evening-points') + numbers(pointsTable('seat', rows, 'evenings')));
+  return section('evenings', `Evenings of ${size} games`, `Each seat’s points over a whole evening (C16.1), ${count(r.evenings.count)} complete evenings.`, pointsCharts(rows, 'evening-points', 'points in an evening') + numbers(pointsTable('seat', rows, 'evenings')));
 }
 
 function failuresSection(r: Report): string {

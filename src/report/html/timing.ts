@@ -15,13 +15,13 @@ export function timingSection(r: Report): string {
   const shown = WINNERS.filter((w) => r.outcomes[w] > 0);
   const days = t.decidedBy.map((d) => String(d.day));
   const series: Series[] = shown.map((w) => ({ key: w, label: w, tone: w, points: t.decidedBy.map((d) => ({ value: d[w].share, low: d[w].low, high: d[w].high, text: formatRate(d[w]) })) }));
-  const decided = bands(days, series, { chart: 'decided-by-day', title: 'Decided by day: cumulative share of games per outcome, with 95% interval bands', xTitle: 'day', min: 0, max: 1 }) + legendOf(series);
+  const decided = bands(days, series, { chart: 'decided-by-day', title: 'Decided by day: cumulative share of games per outcome, with 95% interval bands', xTitle: 'day', yTitle: 'share of games, %', min: 0, max: 1 }) + legendOf(series);
   const decidedTable = dataTable(['day', ...shown], t.decidedBy.map((d) => [String(d.day), ...shown.map((w) => formatRate(d[w]))]), { name: 'decided-by-day' });
   const labels = t.survival.map((x, i) => (i < r.roles.length ? x.group : `team ${x.group}`));
   const curves = t.survival
     .map((x, i) => {
       const points = x.curve.map((c) => ({ value: c.share, low: c.low, high: c.high, text: formatRate(c) }));
-      const chart = bands(t.phases, [{ key: labels[i], label: labels[i], tone: x.team, points }], { chart: 'survival-by-phase', title: `Survival of ${labels[i]} by phase`, min: 0, max: 1 });
+      const chart = bands(t.phases, [{ key: labels[i], label: labels[i], tone: x.team, points }], { chart: 'survival-by-phase', title: `Survival of ${labels[i]} by phase`, xTitle: 'phase (N night, D day)', yTitle: 'alive, % of seat-games', min: 0, max: 1 });
       return figure(chart, `${labels[i]}: ${formatRate(x.curve[x.curve.length - 1])} alive at the end`).replace('<figure>', `<figure data-group="${esc(labels[i])}">`);
     })
     .join('');

@@ -4,7 +4,8 @@ import type { Pairing, TournamentReport } from '../../tournament/tournament.js';
 import { pairingName } from '../csvRows.js';
 import { formatDifference, formatP, formatRate } from '../text.js';
 import { dataTable, facts, figure, numbers, section } from './markup.js';
-import { heatMap, intervalBars, niceCeiling } from './svg.js';
+import { optionsTable, setupFacts } from './summary.js';
+import { differenceBars, heatMap } from './svg.js';
 
 const count = (x: number) => x.toLocaleString('en-US');
 
@@ -36,29 +37,21 @@ function comparison(t: TournamentReport): string {
   if (t.pairings.length < 2) return '';
   const first = t.pairings[0];
   const rest = t.pairings.slice(1);
-  const reach = niceCeiling(Math.max(0.01, ...rest.map((p) => Math.max(Math.abs(p.vsFirst!.low), Math.abs(p.vsFirst!.high)))));
-  const chart = intervalBars(rest.map((p) => ({ label: `${p.town} / ${p.mafia}`, value: p.vsFirst!.diff, low: p.vsFirst!.low, high: p.vsFirst!.high, text: formatDifference(p.vsFirst!), tone: p.vsFirst!.diff >= 0 ? 'town' : 'mafia' })), {
+  const chart = differenceBars(rest.map((p) => ({ label: `${p.town} / ${p.mafia}`, value: p.vsFirst!.diff, low: p.vsFirst!.low, high: p.vsFirst!.high, text: formatDifference(p.vsFirst!), tone: p.vsFirst!.diff >= 0 ? 'town' : 'mafia' })), {
     chart: 'vs-first',
-    title: `Town win minus town=${first.town} mafia=${first.mafia}'s, in points, with 95% intervals`,
-    min: -reach,
-    max: reach,
-    tick: (v) => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(100 * v).toFixed(reach < 0.05 ? 1 : 0)}`,
+    title: `Town win minus town=${first.town} mafia=${first.mafia}'s, in percentage points, with 95% intervals`,
   });
   const table = dataTable(['town', 'mafia', 'town win', 'difference (points)', 'McNemar', 'games'], rest.map((p) => [p.town, p.mafia, formatRate(p.townWin), formatDifference(p.vsFirst!), formatP(p.vsFirst!.p), count(p.vsFirst!.games)]), { numeric: [2, 3, 4, 5], name: 'vs-first' });
   return section('vs-first', `Compared with ${pairingName(first)}`, 'Each pairing against the first on the same games: the paired difference in town wins (Newcombe’s 95% interval) and McNemar’s exact p.', figure(chart, 'Labels: town strategy / mafia strategy. Right of the line: the town wins more often than in the first pairing.') + numbers(table));
 }
 
 function setup(t: TournamentReport): string {
-  const roles = Object.entries(t.setup.roles).map(([id, k]) => (k > 1 ? `${id}×${k}` : id)).join(' ');
-  const options = dataTable(['option', 'value'], Object.entries(t.setup.options).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]), { numeric: [], name: 'options' });
   return section('setup', 'Setup', '', facts([
-    ['setup', `${t.setup.name} (${t.setup.source})`],
-    ['rules', t.setup.rules],
-    ['players', `${t.setup.players}: ${roles}`],
+    ...setupFacts(t.setup),
     ['strategies', t.strategies.join('  ')],
     ['seed', t.seed],
     ['games', `${count(t.games)} per pairing, the same game seeds in every pairing`],
-  ]) + numbers(options, `Rule options (${Object.keys(t.setup.options).length})`));
+  ]) + optionsTable(t.setup));
 }
 
 export function tournamentSections(t: TournamentReport): string[] {

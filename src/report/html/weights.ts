@@ -4,7 +4,7 @@
 import { formatDifference, formatRate } from '../text.js';
 import type { Estimate, WeightsReport } from '../weights.js';
 import { dataTable, esc, facts, figure, numbers, section } from './markup.js';
-import { intervalBars, niceCeiling } from './svg.js';
+import { differenceBars } from './svg.js';
 
 const logit = (e: Estimate | null) => (e === null ? '' : `${e.value.toFixed(3)} (${e.low.toFixed(3)} to ${e.high.toFixed(3)})`);
 const points = (e: Estimate | null) => (e === null ? '' : formatDifference({ diff: e.value, low: e.low, high: e.high }));
@@ -27,13 +27,10 @@ function worth(r: WeightsReport): string {
   const shown = r.weights.filter((w) => w.atReference !== null);
   const table = dataTable(['role', 'team', 'setups', 'weight per seat (logit)', 'vs plain (logit)', `at ${r.reference.setup} (points)`], r.weights.map((w) => [w.role, w.team, w.setups, w.weight === null ? 'not identified' : logit(w.weight), w.plain ? 'plain' : logit(w.vsPlain), points(w.atReference)]), { numeric: [2, 3, 4, 5], name: 'weights' });
   if (shown.length === 0) return section('weights', 'Weights', '', table);
-  const reach = niceCeiling(Math.max(0.01, ...shown.map((w) => Math.max(Math.abs(w.atReference!.low), Math.abs(w.atReference!.high)))));
-  const chart = intervalBars(shown.map((w) => ({ label: w.role, value: w.atReference!.value, low: w.atReference!.low, high: w.atReference!.high, text: points(w.atReference), tone: w.atReference!.value >= 0 ? 'town' : 'mafia' })), {
+  const chart = differenceBars(shown.map((w) => ({ label: w.role, value: w.atReference!.value, low: w.atReference!.low, high: w.atReference!.high, text: points(w.atReference), tone: w.atReference!.value >= 0 ? 'town' : 'mafia' })), {
     chart: 'weights',
-    title: `Each role instead of a plain seat of its team, in town win points at ${r.reference.setup}, with 95% intervals`,
-    min: -reach,
-    max: reach,
-    tick: (v) => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(100 * v).toFixed(0)}`,
+    title: `Each role instead of a plain seat of its team, in town win percentage points at ${r.reference.setup}, with 95% intervals`,
+    xTitle: 'town win with the role minus with a plain seat, percentage points',
   });
   return section('weights', 'Weights', `Each role's weight per seat on the logit scale; against its team's plain role; and that in town win points at ${r.reference.setup} (what role-values measures there).`, figure(chart, 'Right of the line the role helps the town, left the mafia.') + numbers(table));
 }
@@ -41,7 +38,7 @@ function worth(r: WeightsReport): string {
 /** Measured against predicted town win, one dot a setup, the diagonal where they agree. */
 function scatter(r: WeightsReport): string {
   const size = 360;
-  const pad = 40;
+  const pad = 48;
   const X = (v: number) => pad + v * (size - 2 * pad);
   const Y = (v: number) => size - pad - v * (size - 2 * pad);
   let body = `<line class="grid" x1="${X(0)}" y1="${Y(0)}" x2="${X(1)}" y2="${Y(1)}"/>`;
@@ -50,7 +47,7 @@ function scatter(r: WeightsReport): string {
     const cls = s.heldOut ? 'dot mafia' : 'dot town';
     body += `<circle class="${cls}" data-key="${esc(s.label)}" data-value="${s.town.share}" data-predicted="${s.predicted.value}" cx="${X(s.predicted.value).toFixed(1)}" cy="${Y(s.town.share).toFixed(1)}" r="${s.heldOut ? 4 : 2.5}"><title>${esc(`${s.label}: measured ${formatRate(s.town)}, predicted ${rate(s.predicted)}`)}</title></circle>`;
   }
-  body += `<text class="axis" x="${size / 2}" y="${size - 6}" text-anchor="middle">predicted</text><text class="axis" x="12" y="${size / 2}" transform="rotate(-90 12 ${size / 2})" text-anchor="middle">measured</text>`;
+  body += `<text class="axis axis-title" x="${size / 2}" y="${size - 6}" text-anchor="middle">predicted town win</text><text class="axis axis-title" x="12" y="${size / 2}" transform="rotate(-90 12 ${size / 2})" text-anchor="middle">measured town win</text>`;
   const svg = `<svg class="chart" data-chart="predicted-measured" viewBox="0 0 ${size} ${size}" style="max-width:${size * 1.3}px" role="img" aria-label="Measured against predicted town win"><title>Measured against predicted town win</title>${body}</svg>`;
   const legend = '<ul class="legend"><li><span class="swatch town"></span>fitted</li><li><span class="swatch mafia"></span>held out</li></ul>';
   const table = dataTable(['setup', 'games', 'measured', 'predicted', 'z', 'held out'], r.setups.map((s) => [s.label, s.games, formatRate(s.town), rate(s.predicted), s.z.toFixed(2), s.heldOut ? 'yes' : '']), { numeric: [1, 2, 3, 4], name: 'setups' });

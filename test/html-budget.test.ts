@@ -1,0 +1,66 @@
+// A page's size budget (issue 31): the report's JSON is embedded on one line, and when that is too much
+// for a page (a sweep's thirteen points with their whole run reports are 2.6 MB as --json prints them)
+// without what no chart or table is drawn from, the page saying what it left out. A sweep's page is
+// under 500 KB. No browser needed: test/html-report.test.ts draws the pages in Chromium.
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { EMBED_BUDGET, embedded } from '../src/report/html/embed.js';
+import { cliAsync } from './helpers/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mafia-sim-budget-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const arm = (i: number, bulk: number) => ({ label: `a${i}`, games: 1, outcomes: {}, vsBaseline: i === 0 ? null : { baseline: 0, games: 1, outcomes: {}, details: 'd'.repeat(bulk), pairs: [[1, 0]] }, run: { filler: 'r'.repeat(bulk) } });
+
+describe('embedded: the report inside its page', () => {
+  it('a report within the budget is embedded whole, on one line, parsing to the same object', () => {
+    const report = { kind: 'sweep', arms: [arm(0, 10), arm(1, 10)] };
+    const e = embedded(JSON.stringify(report, null, 2));
+    expect(e.left).toBeNull();
+    expect(e.text).not.toContain('\n');
+    expect(JSON.parse(e.text)).toEqual(report);
+  });
+
+  it('over the budget: first the paired games’ details go, then each arm’s run report, and it says which', () => {
+    const details = { kind: 'compare', arms: [arm(0, 10), arm(1, EMBED_BUDGET), arm(2, 10)] };
+    details.arms[1].run.filler = 'r';
+    const a = embedded(JSON.stringify(details));
+    expect(a.left).toContain('paired game details');
+    expect(a.left).not.toContain('run report');
+    const parsed = JSON.parse(a.text);
+    expect(parsed.arms[1].vsBaseline).toEqual({ baseline: 0, games: 1, outcomes: {} });
+    expect(parsed.arms[1].run).toEqual({ filler: 'r' });
+    const runs = embedded(JSON.stringify({ kind: 'sweep', arms: [arm(0, EMBED_BUDGET / 2), arm(1, EMBED_BUDGET / 2)] }));
+    expect(runs.left).toContain('whole run report');
+    expect(runs.text.length).toBeLessThan(EMBED_BUDGET);
+    expect(JSON.parse(runs.text).arms.map((x: { run?: unknown }) => x.run)).toEqual([undefined, undefined]);
+  });
+});
+
+describe('a sweep’s page', () => {
+  it('sweep --tune --html: the text report’s “Re-tuned at each point”, a row per point and side', async () => {
+    const file = join(dir, 'tune.html');
+    const r = await cliAsync(['sweep', '--setup', 'vanilla', '--option', 'players=9', '--vary', 'mafia=1,2', '--tune', '--tune-params', 'temperature,bloc', '--tune-games', '200', '--tune-first', '100', '--tune-rounds', '2', '--games', '200', '--no-progress', '--html', file], { timeoutMs: 120_000 });
+    expect(r.code, r.stderr).toBe(0);
+    const html = readFileSync(file, 'utf8');
+    const table = /<table data-table="tunes">[\s\S]*?<\/table>/.exec(html)?.[0] ?? '';
+    expect(table.match(/<tr><th>mafia=[12]<\/th><td>(town|mafia)<\/td>/g)).toHaveLength(4);
+  }, 150_000);
+
+  it('sweep --setup club-12 --vary players=8..20 --html: under 500 KB, with its command, its tables and the 50% line', async () => {
+    const file = join(dir, 'sweep.html');
+    const r = await cliAsync(['sweep', '--setup', 'club-12', '--vary', 'players=8..20', '--games', '60', '--no-progress', '--html', file, '--json'], { timeoutMs: 120_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.length).toBeGreaterThan(500_000);
+    expect(statSync(file).size).toBeLessThan(500_000);
+    const html = readFileSync(file, 'utf8');
+    expect(html).toContain('<code id="command">mafia-sim sweep --setup club-12 --vary players=8..20 --games 60</code>');
+    expect(html).toContain('data-table="arms"');
+    expect(html).toContain('data-table="vs-baseline"');
+    expect(html).toMatch(/<line class="ref" [^>]*data-value="0.5"/);
+    expect(html).toContain('data-partial="true"');
+    expect(html).toContain('less each arm’s paired game details and its whole run report');
+  }, 150_000);
+});
