@@ -2,7 +2,7 @@
 import type { Game } from '../engine/game.js';
 import { playGame, type PlayOptions } from '../engine/play.js';
 import { deriveGameSeed } from '../rng.js';
-import type { RoleDef } from '../model/roles.js';
+import { sideOf, type RoleDef } from '../model/roles.js';
 import { playInSeries } from './series.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { loadSetup, type OverrideLabel } from '../setup/load.js';
@@ -62,7 +62,7 @@ function seating(job: Job): Seating {
     const byRole = new Map<string, Strategy>();
     const forRole = (role: RoleDef) => {
       let st = byRole.get(role.id);
-      if (st === undefined) byRole.set(role.id, (st = onSetup(strategyFor(strategies, role), job.setup, role.team)));
+      if (st === undefined) byRole.set(role.id, (st = onSetup(strategyFor(strategies, role), job.setup, sideOf(role.team))));
       return st;
     };
     s = { keepLog: usesHistory(strategies), playerFor: (seat, role, game) => newPlayer(forRole(role), seat, game) };
