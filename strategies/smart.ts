@@ -21,6 +21,8 @@ import { nominate, vote, voteAll } from './smart/votes.js';
 
 class SmartPlayer implements Player {
   private m: Mind | null = null;
+  /** Whether the seat's role wins by being voted out: known at its first vote (null until then). */
+  private jester: boolean | null = null;
   private readonly speaker: Speaker;
 
   constructor(
@@ -47,6 +49,8 @@ class SmartPlayer implements Player {
         return nominate(p, view, m, options, rng);
       case 'vote':
       case 'revote':
+        // A Jester wins if the day votes him out: while he is a candidate, his own ballot is for himself.
+        if (this.wantsOut(view) && options.includes(view.seat)) return view.seat;
         return vote(p, view, m, options, rng);
       case 'voteAll':
         return voteAll(p, m);
@@ -81,6 +85,11 @@ class SmartPlayer implements Player {
       default:
         return this.byIntent(view, m, req, rng);
     }
+  }
+
+  /** Whether this seat's win is to be voted out (a neutral Jester's: RoleDef.win). */
+  private wantsOut(view: PlayerView): boolean {
+    return (this.jester ??= view.roleInfo(view.role)?.win === 'votedOut');
   }
 
   /** A decision kind smart does not know (a plug-in role's): read what it does from its intent. */

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.js';
 import { isPluginPath, pluginFileProblem } from '../plugins/importModule.js';
 import { closest } from '../text.js';
-import type { RoleDef, Side } from '../model/roles.js';
+import { sideOf, type RoleDef, type Side } from '../model/roles.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { ROLES } from '../rules/catalogue.js';
 import { isAuditedStrategy, markAudited } from './audit.js';
@@ -402,12 +402,12 @@ export function parseStrategies(specs: readonly string[], label: SpecLabel = str
 }
 
 export function strategyFor(a: StrategyAssignment, role: RoleDef): Strategy {
-  return a.byRole.get(role.id) ?? a.byTeam.get(role.team) ?? a.everyone;
+  return a.byRole.get(role.id) ?? a.byTeam.get(sideOf(role.team)) ?? a.everyone;
 }
 
 /**
  * The spec that plays a role, as a label without its `WHO=` part (`smart:fakeClaim=1`): the last spec
- * naming the role, else its team, else everyone's, else the default (smart) — the order strategyFor follows.
+ * naming the role, else its side (a neutral role: the town), else everyone's, else the default (smart) — the order strategyFor follows.
  */
 export function strategyLabelFor(a: StrategyAssignment, role: RoleDef): string {
   let byRole: string | null = null;
@@ -418,7 +418,7 @@ export function strategyLabelFor(a: StrategyAssignment, role: RoleDef): string {
     const rest = who === null ? spec.trim() : spec.slice(spec.indexOf('=') + 1).trim();
     if (who === null) everyone = rest;
     else if (who === role.id) byRole = rest;
-    else if (who === role.team) byTeam = rest;
+    else if (who === sideOf(role.team)) byTeam = rest; // a neutral seat plays the town's side
   }
   return byRole ?? byTeam ?? everyone ?? DEFAULT_STRATEGY;
 }
