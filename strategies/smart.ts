@@ -19,6 +19,22 @@ import { Speaker } from './smart/speech.js';
 import { equilibriumFor, tunedFor } from './smart/tuned.js';
 import { nominate, vote, voteAll } from './smart/votes.js';
 
+/**
+ * A Jester's ballot while he stands to be voted out (he wins if the day removes him): for himself
+ * where the rules let him (C4.1), else, among the other candidates, for the one with the fewest votes
+ * so far this round (the first such in the list), so that no rival gathers the votes that would
+ * remove him. 0: he is no candidate today; he then votes as the town does.
+ */
+function jesterVote(view: PlayerView, m: Mind, options: readonly number[]): number {
+  const me = view.seat;
+  if (options.includes(me)) return me;
+  if (!view.nominees().includes(me)) return 0;
+  const ballot = m.ballot;
+  let pick = 0;
+  for (const s of options) if (pick === 0 || (ballot !== null && ballot[s] < ballot[pick])) pick = s;
+  return pick;
+}
+
 class SmartPlayer implements Player {
   private m: Mind | null = null;
   /** Whether the seat's role wins by being voted out: known at its first vote (null until then). */
@@ -49,8 +65,10 @@ class SmartPlayer implements Player {
         return nominate(p, view, m, options, rng);
       case 'vote':
       case 'revote':
-        // A Jester wins if the day votes him out: while he is a candidate, his own ballot is for himself.
-        if (this.wantsOut(view) && options.includes(view.seat)) return view.seat;
+        if (this.wantsOut(view)) {
+          const out = jesterVote(view, m, options);
+          if (out !== 0) return out;
+        }
         return vote(p, view, m, options, rng);
       case 'voteAll':
         return voteAll(p, m);
