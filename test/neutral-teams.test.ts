@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobFromSpec, playJobGame } from '../src/runner/job.js';
 import { cli, ROOT } from './helpers/cli.js';
+import { validate } from './helpers/jsonSchema.js';
 
 const JESTER = 'roles/ukrainian-jester.yaml';
 const SURVIVOR = 'roles/ukrainian-survivor.yaml';
@@ -133,6 +134,22 @@ describe('neutral teams', () => {
     // The mafia's team is exactly its black seats: the Jester is not among them.
     const don = g.roles.findIndex((r, s) => s > 0 && r.id === 'don');
     expect(g.view(don).knownAllies()).not.toContain(jester);
+  });
+
+  it('the protocol tells an exec: bot the neutral team and its win condition, within docs/protocol.schema.json', () => {
+    const bot = `exec:tee ${dir}/in.jsonl | node bots/node_bot.mjs`;
+    const r = cli(['run', '--games', '2', '--setup', JESTER, '--strategy', `town=${bot}`, '--strategy', 'mafia=smart', '--json', '--no-progress']);
+    expect(r.code, r.stderr).toBe(0);
+    const schema = JSON.parse(readFileSync(join(ROOT, 'docs/protocol.schema.json'), 'utf8')) as Record<string, unknown>;
+    const requests = readFileSync(join(dir, 'in.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    for (const m of requests) expect(validate(schema, m), JSON.stringify(m).slice(0, 300)).toEqual([]);
+    type Table = { team: string; role: string; roles: { id: string; team: string; win?: string }[] };
+    const tables = requests.map((m) => (m.view as { table?: Table } | undefined)?.table).filter((t): t is Table => t !== undefined);
+    expect(tables.some((t) => t.role === 'jester' && t.team === 'jester')).toBe(true);
+    for (const t of tables) {
+      expect(t.roles.find((x) => x.id === 'jester')).toMatchObject({ team: 'jester', win: 'votedOut' });
+      expect(t.roles.find((x) => x.id === 'citizen')).not.toHaveProperty('win');
+    }
   });
 
   it('compare, sweep, balance and role-values take a neutral setup (balance and values on town win)', () => {

@@ -123,6 +123,8 @@ export interface GameRecord {
   readonly index: number;
   readonly seed: string;
   readonly winner: string;
+  /** The seats of neutral teams that won alongside `winner` (RoleDef.win), in the order they won; absent when none. */
+  readonly neutralWinners?: readonly number[];
   readonly days: number;
   readonly roles: readonly string[];
   readonly eliminations: ReadonlyArray<{ seat: number; role: string; cause: string; phase: string; n: number }>;
@@ -135,6 +137,7 @@ export function gameRecord(g: Game, index: number): GameRecord {
     index,
     seed: g.seed,
     winner: g.winner!,
+    ...(g.neutralWinners !== null ? { neutralWinners: g.neutralWinners.slice() } : {}),
     days: g.day,
     roles: g.roles.slice(1).map((r) => r.id),
     eliminations: g.eliminations.map((e) => ({ seat: e.seat, role: g.roles[e.seat].id, cause: e.cause, phase: e.phase, n: e.n })),
