@@ -11,6 +11,7 @@ import { NO, YES, type Decision, type DecisionRequest, type Player, type SpeechK
 import type { PlayerView } from '../src/views/view.js';
 import { aimAtSuspect, bail, cancel, check, freeze, heal, killerShot, maniac, note, teamKill, yieldTo } from './smart/abilities.js';
 import { randomLegal } from './smart/choose.js';
+import { townSuspicion } from './smart/lens.js';
 import { likelihoodsFor } from './smart/likelihoods.js';
 import { Mind } from './smart/mind.js';
 import { DEFAULT_SMART_PARAMS, SMART_PARAMS, smartParams, type SmartParams } from './smart/params.js';
@@ -20,18 +21,24 @@ import { equilibriumFor, tunedFor } from './smart/tuned.js';
 import { nominate, vote, voteAll } from './smart/votes.js';
 
 /**
- * A Jester's ballot while he stands to be voted out (he wins if the day removes him): for himself
- * where the rules let him (C4.1), else, among the other candidates, for the one with the fewest votes
- * so far this round (the first such in the list), so that no rival gathers the votes that would
- * remove him. 0: he is no candidate today; he then votes as the town does.
+ * A Jester's ballot (he wins if the day votes him out). For himself where the rules let him. A
+ * nominee, among the other candidates for the one with the fewest votes so far this round (the first
+ * such in the list), so that no rival gathers the votes that would remove him. Otherwise he votes
+ * against the table's reading, for the candidate the town suspects least (the first such): a vote
+ * against a player the town trusts is what makes a player suspected, and being suspected is his way out.
  */
-function jesterVote(view: PlayerView, m: Mind, options: readonly number[]): number {
+function jesterVote(p: SmartParams, view: PlayerView, m: Mind, options: readonly number[]): number {
   const me = view.seat;
   if (options.includes(me)) return me;
-  if (!view.nominees().includes(me)) return 0;
-  const ballot = m.ballot;
+  if (view.nominees().includes(me)) {
+    const ballot = m.ballot;
+    let pick = 0;
+    for (const s of options) if (pick === 0 || (ballot !== null && ballot[s] < ballot[pick])) pick = s;
+    return pick;
+  }
+  const sus = townSuspicion(p, m);
   let pick = 0;
-  for (const s of options) if (pick === 0 || (ballot !== null && ballot[s] < ballot[pick])) pick = s;
+  for (const s of options) if (pick === 0 || sus[s] < sus[pick]) pick = s;
   return pick;
 }
 
@@ -66,7 +73,7 @@ class SmartPlayer implements Player {
       case 'vote':
       case 'revote':
         if (this.wantsOut(view)) {
-          const out = jesterVote(view, m, options);
+          const out = jesterVote(p, view, m, options);
           if (out !== 0) return out;
         }
         return vote(p, view, m, options, rng);
