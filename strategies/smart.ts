@@ -125,6 +125,8 @@ class SmartPlayer implements Player {
       case 'protect':
         return heal(p, view, m, options, rng);
       case 'attack':
+        // A Serial Killer (win: lastStanding) must thin the table every night: his top suspect, or anyone.
+        if (view.roleInfo(view.role)?.win === 'lastStanding') return aimAtSuspect(p, m, options, -Infinity, rng) ?? rng.pick(options);
         return m.town ? aimAtSuspect(p, m, options, 0.5, rng) : teamKill(p, view, m, req);
       case 'investigate':
         return check(p, m, options, rng);

@@ -86,6 +86,13 @@ describe('neutral teams', () => {
     const club = cli(['run', '--setup', 'roles/club-12-jester.yaml', '--games', '150', '--check', '--no-progress', '--json']);
     expect(club.code, club.stderr).toBe(0);
     expect((JSON.parse(club.stdout) as NeutralJson).neutralWins[0].win.count).toBeGreaterThan(0);
+    // A Serial Killer's win ends the game, a draw between the teams: every such game is a draw.
+    const sk = cli(['run', '--setup', 'roles/ukrainian-serial-killer.yaml', '--games', '200', '--check', '--no-progress', '--json']);
+    expect(sk.code, sk.stderr).toBe(0);
+    const skr = JSON.parse(sk.stdout) as NeutralJson & { outcomes: Record<string, number> };
+    expect(skr.neutralWins.map((x) => x.team)).toEqual(['serial-killer']);
+    expect(skr.neutralWins[0].win.count).toBeGreaterThan(0);
+    expect(skr.neutralWins[0].win.count).toBeLessThanOrEqual(skr.outcomes.draw);
   });
 
   it('G9 U3.3 random and smart play a Jester seat legally; smart as a nominated Jester votes for the rival with the fewest votes', async () => {
@@ -170,8 +177,8 @@ describe('neutral teams', () => {
 
   it('a bad team or win condition is one error line naming the setup, the field and the value; exit 2', () => {
     const cases: [string, string, RegExp][] = [
-      ["export default { id: 'j1', name: 'J', team: 'jester', description: 'x' };", 'nowin.mjs', /roles\.\.\/nowin\.mjs: win: missing: the neutral team "jester" needs a win condition: one of "votedOut", "survives"/],
-      ["export default { id: 'j2', name: 'J', team: 'jester', win: 'lynched', description: 'x' };", 'badwin.mjs', /roles\.\.\/badwin\.mjs: win: must be one of "votedOut", "survives", got "lynched"/],
+      ["export default { id: 'j1', name: 'J', team: 'jester', description: 'x' };", 'nowin.mjs', /roles\.\.\/nowin\.mjs: win: missing: the neutral team "jester" needs a win condition: one of "votedOut", "survives", "lastStanding"/],
+      ["export default { id: 'j2', name: 'J', team: 'jester', win: 'lynched', description: 'x' };", 'badwin.mjs', /roles\.\.\/badwin\.mjs: win: must be one of "votedOut", "survives", "lastStanding", got "lynched"/],
       ["export default { id: 'j3', name: 'J', team: 'town', win: 'survives', description: 'x' };", 'townwin.mjs', /roles\.\.\/townwin\.mjs: win: a town role wins with its team by the rule set's win check; .*got "survives"/],
       ["export default { id: 'j4', name: 'J', team: 'Jester Team', win: 'votedOut', description: 'x' };", 'badteam.mjs', /roles\.\.\/badteam\.mjs: team: must be one of "town", "mafia", got "Jester Team" \(or a neutral team of its own/],
       ["export default { id: 'j5', name: 'J', team: 'draw', win: 'votedOut', description: 'x' };", 'drawteam.mjs', /roles\.\.\/drawteam\.mjs: team: must be one of "town", "mafia", got "draw"/],

@@ -73,6 +73,8 @@ export class Game implements ViewSource {
    * votes him out, a Survivor as the game ends); null until the first. They win alongside `winner`.
    */
   neutralWinners: number[] | null = null;
+  /** The seats whose role wins by being last standing (a Serial Killer: RoleDef.win); null at a table without one. */
+  private readonly lastStanding: number[] | null = null;
   /** The public facts of the table its rule set keeps (nominees, jail, fouls) and a player's own checks. */
   facts: TableFacts = NO_FACTS;
   /** G5: the rule set's win conditions, in their order (set as the rule set begins the game). */
@@ -132,6 +134,7 @@ export class Game implements ViewSource {
     }
     this.hooked = hooked;
     this.livingCount = n;
+    if (hooked) for (let s = 1; s <= n; s++) if (roles[s].win === 'lastStanding') (this.lastStanding ??= []).push(s);
   }
 
   /** Records every decision from now on (`run --check`; engine/invariants.ts checks the record). */
@@ -390,8 +393,31 @@ export class Game implements ViewSource {
   /** G5: after an elimination step, the first win condition that holds ends the game. */
   checkWin(): boolean {
     if (this.winner) return true;
-    this.winner = this.livingCount === 0 ? 'draw' : this.winCheck();
+    if (this.livingCount === 0) this.winner = 'draw';
+    else if (this.lastStanding !== null && this.anyAlive(this.lastStanding)) this.winner = this.lastStandingEnd();
+    else this.winner = this.winCheck();
     return this.winner !== null;
+  }
+
+  /**
+   * The result the table is at, without ending the game (engine/invariants.ts): what checkWin would
+   * make of it now.
+   */
+  result(): Winner | null {
+    if (this.livingCount === 0) return 'draw';
+    if (this.lastStanding !== null && this.anyAlive(this.lastStanding)) return this.livingCount <= 2 ? 'draw' : null;
+    return this.winCheck();
+  }
+
+  /**
+   * G5 with a last-standing neutral alive (docs/rules-decisions.md, "Neutral teams"): no team wins while
+   * it lives; once it lives with at most one other, the game ends, a draw between the teams, and every
+   * such living seat has won.
+   */
+  private lastStandingEnd(): Winner | null {
+    if (this.livingCount > 2) return null;
+    for (const s of this.lastStanding!) if (this.alive[s] === 1) this.neutralWin(s);
+    return 'draw';
   }
 
   get over(): boolean {

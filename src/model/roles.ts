@@ -32,13 +32,14 @@ export function isNeutralTeam(team: Team): boolean {
 }
 
 /**
- * A neutral role's win condition (docs/rules-decisions.md, "Neutral teams"), checked per seat: it wins
- * alongside whatever the table's result is, and never ends the game.
+ * A neutral role's win condition (docs/rules-decisions.md, "Neutral teams"), checked per seat.
  * - `votedOut`: the day's vote (or a club shoot-out) removes the seat (a Jester). Fouls and night
- *   kills do not count; a vote it survives (a Prince's trigger) does not either.
+ *   kills do not count; a vote it survives (a Prince's trigger) does not either. The game goes on.
  * - `survives`: the seat is alive when the game ends, whatever the result (a Survivor).
+ * - `lastStanding`: the seat is alive with at most one other player (a Serial Killer). While such a
+ *   seat lives no team wins (G5); when it is last standing the game ends, a draw between the teams.
  */
-export const WIN_CONDITIONS = ['votedOut', 'survives'] as const;
+export const WIN_CONDITIONS = ['votedOut', 'survives', 'lastStanding'] as const;
 export type WinCondition = (typeof WIN_CONDITIONS)[number];
 
 /**
