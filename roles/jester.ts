@@ -3,7 +3,7 @@
 // His win does not end the game: the town and the mafia play on to their own result, and the report
 // lists the Jester's wins next to it (docs/rules-decisions.md, "Neutral teams"). He is red to
 // investigators (the colour of a team that is not the mafia), has no night action, and is played by
-// the town side's strategy (`smart` plays him to be voted out: docs/strategies.md). A setup names it
+// the town side's strategy (`smart` plays him to be voted out: docs/extending.md). A setup names it
 // by path, relative to the setup file (roles/ukrainian-jester.yaml):
 //
 //   rules: ukrainian
