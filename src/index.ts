@@ -21,7 +21,7 @@ export { YES, NO } from './strategy/types.js';
 export type { PlayerView, KnownCheck } from './views/view.js';
 export type { Rng } from './rng.js';
 export type { Color, GameEvent, Statement, Winner, EliminationCause } from './model/events.js';
-export type { Team, CheckOn, VoteBy, VotedOut, DeathOf, RoleDef, RolePlugin, RoleState, RoleTraits, NightAbility, NightEffects, TargetRule, KillKind } from './model/roles.js';
+export type { Team, Side, WinCondition, CheckOn, VoteBy, VotedOut, DeathOf, RoleDef, RolePlugin, RoleState, RoleTraits, NightAbility, NightEffects, TargetRule, KillKind } from './model/roles.js';
 export type { Intent } from './model/decisions.js';
 export type { RoleInfo } from './views/view.js';
 export { loadStrategies } from './strategy/load.js';

@@ -2,12 +2,12 @@
 // deviation is a preset of smart's parameters (strategies/smart/params.ts) played by one side against
 // smart (`mafia-sim exploit`, docs/strategies.md): how much it gains that side measures how exploitable
 // smart is. Play one yourself as `--strategy TEAM=smart:PARAMS`.
-import type { Team } from '../src/model/roles.js';
+import type { Side } from '../src/model/roles.js';
 
 export interface Deviation {
   readonly name: string;
   /** The side that plays it (the other side plays the strategy under test). */
-  readonly side: Team;
+  readonly side: Side;
   /** The strategy it changes, and the parameters it sets (`key=value,…`, on top of the side's own). */
   readonly strategy: 'smart';
   readonly params: string;

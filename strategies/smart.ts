@@ -11,6 +11,7 @@ import { NO, YES, type Decision, type DecisionRequest, type Player, type SpeechK
 import type { PlayerView } from '../src/views/view.js';
 import { aimAtSuspect, bail, cancel, check, freeze, heal, killerShot, maniac, note, teamKill, yieldTo } from './smart/abilities.js';
 import { randomLegal } from './smart/choose.js';
+import { townSuspicion } from './smart/lens.js';
 import { likelihoodsFor } from './smart/likelihoods.js';
 import { Mind } from './smart/mind.js';
 import { DEFAULT_SMART_PARAMS, SMART_PARAMS, smartParams, type SmartParams } from './smart/params.js';
@@ -19,8 +20,32 @@ import { Speaker } from './smart/speech.js';
 import { equilibriumFor, tunedFor } from './smart/tuned.js';
 import { nominate, vote, voteAll } from './smart/votes.js';
 
+/**
+ * A Jester's ballot (he wins if the day votes him out). For himself where the rules let him. A
+ * nominee, among the other candidates for the one with the fewest votes so far this round (the first
+ * such in the list), so that no rival gathers the votes that would remove him. Otherwise he votes
+ * against the table's reading, for the candidate the town suspects least (the first such): a vote
+ * against a player the town trusts is what makes a player suspected, and being suspected is his way out.
+ */
+function jesterVote(p: SmartParams, view: PlayerView, m: Mind, options: readonly number[]): number {
+  const me = view.seat;
+  if (options.includes(me)) return me;
+  if (view.nominees().includes(me)) {
+    const ballot = m.ballot;
+    let pick = 0;
+    for (const s of options) if (pick === 0 || (ballot !== null && ballot[s] < ballot[pick])) pick = s;
+    return pick;
+  }
+  const sus = townSuspicion(p, m);
+  let pick = 0;
+  for (const s of options) if (pick === 0 || sus[s] < sus[pick]) pick = s;
+  return pick;
+}
+
 class SmartPlayer implements Player {
   private m: Mind | null = null;
+  /** Whether the seat's role wins by being voted out: known at its first vote (null until then). */
+  private jester: boolean | null = null;
   private readonly speaker: Speaker;
 
   constructor(
@@ -47,6 +72,10 @@ class SmartPlayer implements Player {
         return nominate(p, view, m, options, rng);
       case 'vote':
       case 'revote':
+        if (this.wantsOut(view)) {
+          const out = jesterVote(p, view, m, options);
+          if (out !== 0) return out;
+        }
         return vote(p, view, m, options, rng);
       case 'voteAll':
         return voteAll(p, m);
@@ -83,6 +112,11 @@ class SmartPlayer implements Player {
     }
   }
 
+  /** Whether this seat's win is to be voted out (a neutral Jester's: RoleDef.win). */
+  private wantsOut(view: PlayerView): boolean {
+    return (this.jester ??= view.roleInfo(view.role)?.win === 'votedOut');
+  }
+
   /** A decision kind smart does not know (a plug-in role's): read what it does from its intent. */
   private byIntent(view: PlayerView, m: Mind, req: DecisionRequest, rng: Rng): Decision {
     const { options } = req;
@@ -91,6 +125,8 @@ class SmartPlayer implements Player {
       case 'protect':
         return heal(p, view, m, options, rng);
       case 'attack':
+        // A Serial Killer (win: lastStanding) must thin the table every night: his top suspect, or anyone.
+        if (view.roleInfo(view.role)?.win === 'lastStanding') return aimAtSuspect(p, m, options, -Infinity, rng) ?? rng.pick(options);
         return m.town ? aimAtSuspect(p, m, options, 0.5, rng) : teamKill(p, view, m, req);
       case 'investigate':
         return check(p, m, options, rng);

@@ -102,6 +102,11 @@ export async function compareCommand(setups: readonly string[], flags: CompareFl
 const pct = (d: Notable) => (d.unit === 'share' ? formatDifference({ diff: d.diff, low: d.low ?? -1, high: d.high ?? 1 }) + ' percentage points' : `${sign(d.diff)} (${sign(d.low)} to ${sign(d.high)}) score points a seat`);
 const sign = (x: number | null) => (x === null ? '?' : `${x > 0 ? '+' : x < 0 ? '−' : '±'}${Math.abs(x).toFixed(2)}`);
 
+/** The neutral teams any arm played, in the arms' order. */
+function neutralTeams(arms: readonly ArmResult[]): string[] {
+  return [...new Set(arms.flatMap((a) => (a.run.neutralWins ?? []).map((x) => x.team)))];
+}
+
 export function renderCompare(r: CompareReport, c: ChalkInstance, width = UNLIMITED): string {
   const out = header(c, [
     ['Arms', r.arms.map((a, i) => `${i + 1}. ${a.label}`)],
@@ -121,6 +126,11 @@ export function renderCompare(r: CompareReport, c: ChalkInstance, width = UNLIMI
     arm('mafia win', (a) => formatRate(a.outcomes.mafia)),
     arm('draw', (a) => formatRate(a.outcomes.draw)),
     arm('stalemate', (a) => formatRate(a.outcomes.stalemate)),
+    // A neutral team's wins, alongside the outcomes (docs/extending.md): a column per team any arm has.
+    ...neutralTeams(r.arms).map((team) => arm(`${team} wins`, (a) => {
+      const x = a.run.neutralWins?.find((n) => n.team === team);
+      return x === undefined ? '—' : formatRate(x.win);
+    })),
     arm('mean days', (a) => a.meanDays.toFixed(2)),
   ], width, c), '');
   out.push(...tunesLines(c, r.arms, width));

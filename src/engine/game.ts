@@ -52,7 +52,8 @@ export class Game implements ViewSource {
   readonly rng: Rng;
   /** 1 = alive, 0 = dead, per seat. */
   readonly alive: number[];
-  readonly teamAlive: Record<Team, number> = { town: 0, mafia: 0 };
+  /** Living seats per team: town, mafia, and every neutral team's together (`neutral`). */
+  readonly teamAlive: { town: number; mafia: number; neutral: number } = { town: 0, mafia: 0, neutral: 0 };
   livingCount: number;
   day = 0;
   night = 0;
@@ -67,6 +68,13 @@ export class Game implements ViewSource {
   /** The game's first illegal answer of a bot that is not audited, as a line naming the bot (noteIllegal). */
   firstIllegal: string | null = null;
   winner: Winner | null = null;
+  /**
+   * The seats of neutral teams that have won (RoleDef.win), in the order they won (a Jester as the day
+   * votes him out, a Survivor as the game ends); null until the first. They win alongside `winner`.
+   */
+  neutralWinners: number[] | null = null;
+  /** The seats whose role wins by being last standing (a Serial Killer: RoleDef.win); null at a table without one. */
+  private readonly lastStanding: number[] | null = null;
   /** The public facts of the table its rule set keeps (nominees, jail, fouls) and a player's own checks. */
   facts: TableFacts = NO_FACTS;
   /** G5: the rule set's win conditions, in their order (set as the rule set begins the game). */
@@ -122,10 +130,11 @@ export class Game implements ViewSource {
       const r = roles[s];
       this.alive[s] = 1;
       this.countTeam(r.team, 1);
-      if (r.voteWeight !== 1 || r.onVotedOut !== null || r.onDeath !== null) hooked = true;
+      if (r.voteWeight !== 1 || r.onVotedOut !== null || r.onDeath !== null || r.win !== null) hooked = true;
     }
     this.hooked = hooked;
     this.livingCount = n;
+    if (hooked) for (let s = 1; s <= n; s++) if (roles[s].win === 'lastStanding') (this.lastStanding ??= []).push(s);
   }
 
   /** Records every decision from now on (`run --check`; engine/invariants.ts checks the record). */
@@ -137,7 +146,8 @@ export class Game implements ViewSource {
   // Named fields, not `teamAlive[team]`: docs/performance.md (keyed loads by a varying name).
   private countTeam(team: Team, delta: number): void {
     if (team === 'mafia') this.teamAlive.mafia += delta;
-    else this.teamAlive.town += delta;
+    else if (team === 'town') this.teamAlive.town += delta;
+    else this.teamAlive.neutral += delta;
   }
 
   /** Living seats in seat order, optionally without one seat. */
@@ -351,15 +361,63 @@ export class Game implements ViewSource {
     const n = day ? this.day : this.night;
     this.eliminations.push({ seat, cause, phase: this.phase, n, day: day ? this.day : this.day + 1 });
     if (!this.hooked) return;
-    const onDeath = this.roles[seat].onDeath;
+    const role = this.roles[seat];
+    // A Jester's win: the day's vote (or a club shoot-out) removes him; fouls and night kills do not.
+    if (role.win === 'votedOut' && day && (cause === 'vote' || cause === 'shootout')) this.neutralWin(seat);
+    const onDeath = role.onDeath;
     if (onDeath !== null) onDeath({ seat, cause, phase: this.phase, n }, this.hookState(seat));
+  }
+
+  /** Records that the seat (of a neutral team) has won, alongside whatever the table's result will be. */
+  private neutralWin(seat: number): void {
+    const won = (this.neutralWinners ??= []);
+    if (!won.includes(seat)) won.push(seat);
+  }
+
+  /**
+   * As the game ends (its result decided): the neutral seats whose condition holds at the end win (a
+   * Survivor alive, whatever the result). A table without neutral roles does nothing.
+   */
+  settleNeutralWins(): void {
+    if (!this.hooked || this.teamAlive.neutral === 0) return;
+    for (let s = 1; s <= this.n; s++) if (this.alive[s] === 1 && this.roles[s].win === 'survives') this.neutralWin(s);
+  }
+
+  /** Whether the seat's team has won this game: its team's result, or, for a neutral seat, its own win. */
+  seatWon(seat: number): boolean {
+    const team = this.roles[seat].team;
+    if (team === 'town' || team === 'mafia') return team === this.winner;
+    return this.neutralWinners !== null && this.neutralWinners.includes(seat);
   }
 
   /** G5: after an elimination step, the first win condition that holds ends the game. */
   checkWin(): boolean {
     if (this.winner) return true;
-    this.winner = this.livingCount === 0 ? 'draw' : this.winCheck();
+    if (this.livingCount === 0) this.winner = 'draw';
+    else if (this.lastStanding !== null && this.anyAlive(this.lastStanding)) this.winner = this.lastStandingEnd();
+    else this.winner = this.winCheck();
     return this.winner !== null;
+  }
+
+  /**
+   * The result the table is at, without ending the game (engine/invariants.ts): what checkWin would
+   * make of it now.
+   */
+  result(): Winner | null {
+    if (this.livingCount === 0) return 'draw';
+    if (this.lastStanding !== null && this.anyAlive(this.lastStanding)) return this.livingCount <= 2 ? 'draw' : null;
+    return this.winCheck();
+  }
+
+  /**
+   * G5 with a last-standing neutral alive (docs/rules-decisions.md, "Neutral teams"): no team wins while
+   * it lives; once it lives with at most one other, the game ends, a draw between the teams, and every
+   * such living seat has won.
+   */
+  private lastStandingEnd(): Winner | null {
+    if (this.livingCount > 2) return null;
+    for (const s of this.lastStanding!) if (this.alive[s] === 1) this.neutralWin(s);
+    return 'draw';
   }
 
   get over(): boolean {

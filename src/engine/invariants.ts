@@ -11,16 +11,19 @@ export function checkInvariants(g: Game, rules: RulesGame): void {
     throw new InvariantError(`invariant broken after ${g.phase} ${g.phase === 'day' ? g.day : g.night}: ${what}`);
   };
   let living = 0;
-  const team = { town: 0, mafia: 0 };
+  const team = { town: 0, mafia: 0, neutral: 0 };
   for (let s = 1; s <= g.n; s++) {
     if (g.alive[s] === 1) {
       living++;
-      team[g.roles[s].team]++;
+      const t = g.roles[s].team;
+      if (t === 'mafia') team.mafia++;
+      else if (t === 'town') team.town++;
+      else team.neutral++;
     }
     if (!(g.points[s] >= 0)) fail(`seat ${s} has ${g.points[s]} points`);
   }
   if (living !== g.livingCount) fail(`livingCount ${g.livingCount} but ${living} seats alive`);
-  if (team.town !== g.teamAlive.town || team.mafia !== g.teamAlive.mafia) fail('team counts out of step');
+  if (team.town !== g.teamAlive.town || team.mafia !== g.teamAlive.mafia || team.neutral !== g.teamAlive.neutral) fail('team counts out of step');
   const seen = new Set<number>();
   for (const e of g.eliminations) {
     if (seen.has(e.seat)) fail(`seat ${e.seat} eliminated twice`);
@@ -34,7 +37,7 @@ export function checkInvariants(g: Game, rules: RulesGame): void {
   if (ruleProblem) fail(ruleProblem);
   if (g.winner === null) {
     if (living === 0) fail('nobody alive but no result');
-    const w = rules.winner();
+    const w = g.result(); // the rule set's conditions (rules.winner()), and a last-standing neutral's
     if (w !== null) fail(`win condition ${w} holds but the game goes on`);
   }
 }

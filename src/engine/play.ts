@@ -74,8 +74,10 @@ export function playGame(
     }
     onPhaseEnd?.(g, rules);
   }
+  g.settleNeutralWins();
   scoreOutcome(g);
-  g.log?.push({ t: 'outcome', winner: g.winner!, day: g.day });
+  const neutral = g.neutralWinners;
+  g.log?.push(neutral === null ? { t: 'outcome', winner: g.winner!, day: g.day } : { t: 'outcome', winner: g.winner!, day: g.day, neutral: neutral.slice() });
   if (options.onCarry && rules.carry) options.onCarry(rules.carry());
   return g;
 }
@@ -103,12 +105,30 @@ function scoreSurvivors(g: Game, pts: number): void {
   for (let s = 1; s <= g.n; s++) if (g.alive[s] === 1) g.points[s] += pts;
 }
 
-/** U13 / C18: the winning team's players score `win`; a draw or stalemate scores everyone. */
+/**
+ * U13 / C18: the winning team's players score `win`; a draw or stalemate scores everyone. A neutral
+ * seat scores `win` when it has won (its own condition), else what a draw or stalemate gives everyone.
+ */
 function scoreOutcome(g: Game): void {
   const w = g.winner!;
   const everyone = w === 'draw' || w === 'stalemate';
   const table = g.config.points;
   const pts = w === 'draw' ? table.draw : w === 'stalemate' ? table.stalemate : table.win;
+  if (hasNeutral(g)) {
+    for (let s = 1; s <= g.n; s++) {
+      if (g.roles[s].win === null) {
+        if (everyone || g.roles[s].team === w) g.points[s] += pts;
+      } else if (g.seatWon(s)) g.points[s] += table.win;
+      else if (everyone) g.points[s] += pts;
+    }
+    return;
+  }
   if (pts === 0) return;
   for (let s = 1; s <= g.n; s++) if (everyone || g.roles[s].team === w) g.points[s] += pts;
+}
+
+function hasNeutral(g: Game): boolean {
+  if (!g.hooked) return false;
+  for (let s = 1; s <= g.n; s++) if (g.roles[s].win !== null) return true;
+  return false;
 }

@@ -16,7 +16,7 @@
 // The game is the town's win rate against the mafia's wish to lower it (a draw is no town win). Every
 // unit of play is a pure function of its arms and games and is kept in the --state file, so a run
 // stopped and started again plays only what is missing and ends as an unbroken run would.
-import type { Team } from '../model/roles.js';
+import type { Side } from '../model/roles.js';
 import { WINNERS } from '../model/events.js';
 import { setupSummary, type SetupSummary } from '../report/report.js';
 import { sideGain, type ArmsPlan } from '../exploit/arms.js';
@@ -84,7 +84,7 @@ export interface IterationRecord {
   readonly town: number;
   readonly mafia: number;
   readonly value: number;
-  readonly responses: Readonly<Record<Team, ResponseRecord>>;
+  readonly responses: Readonly<Record<Side, ResponseRecord>>;
   readonly games: number;
 }
 
@@ -96,18 +96,18 @@ export interface EquilibriumReport extends EquilibriumSettings {
   readonly partial: boolean;
   readonly played: number;
   /** Each side's population, in the order its profiles joined. */
-  readonly population: Readonly<Record<Team, readonly string[]>>;
+  readonly population: Readonly<Record<Side, readonly string[]>>;
   /** The town's win rate in each cell (town profile i against mafia profile j). */
   readonly matrix: readonly (readonly number[])[];
   /** The matrix game's value, and each side's mix (the profiles with weight). */
   readonly value: number | null;
-  readonly mix: Readonly<Record<Team, readonly MixPart[]>>;
+  readonly mix: Readonly<Record<Side, readonly MixPart[]>>;
   /** Each side's mix as a --strategy spec (a single profile as itself). */
-  readonly specs: Readonly<Record<Team, string>>;
+  readonly specs: Readonly<Record<Side, string>>;
   /** The mixes against each other on fresh games: the town's win rate, Wilson 95%. */
   readonly townWin: { readonly share: number; readonly low: number; readonly high: number; readonly games: number } | null;
   /** Per side, the best gain a best response found against the final mix (null: no move at all). */
-  readonly certificate: Readonly<Record<Team, { readonly move: string; readonly gain: Gain } | null>>;
+  readonly certificate: Readonly<Record<Side, { readonly move: string; readonly gain: Gain } | null>>;
   readonly history: readonly IterationRecord[];
 }
 
@@ -134,7 +134,7 @@ export async function runEquilibrium(x: EquilibriumInput): Promise<EquilibriumRe
   await x.cache?.replay?.(async (kept, iterations) => (await runEquilibrium({ ...x, cache: kept, iterations, budget: null, signal: undefined, onProgress: undefined })).history.length);
   const runner = unitRunner(x, estimate(x));
   const unit = runner.unit;
-  const pop: Record<Team, string[]> = { town: [x.start.town], mafia: [x.start.mafia] };
+  const pop: Record<Side, string[]> = { town: [x.start.town], mafia: [x.start.mafia] };
   const cells = new Map<string, number>();
   const history: IterationRecord[] = [];
   let stopped: EquilibriumReport['stopped'] = 'iterations';
@@ -149,7 +149,7 @@ export async function runEquilibrium(x: EquilibriumInput): Promise<EquilibriumRe
       const atStart = runner.played();
       const matrix = await playMatrix(pop, cells, x, unit);
       solved = solve(matrix, pop);
-      const responses = {} as Record<Team, ResponseRecord>;
+      const responses = {} as Record<Side, ResponseRecord>;
       for (const side of ['town', 'mafia'] as const) {
         responses[side] = await respond(it, side, pop, matrix, solved, x, unit);
       }
@@ -219,11 +219,11 @@ async function mixesValue(x: EquilibriumInput, unit: ReturnType<typeof unitRunne
 export interface Solved {
   readonly value: number;
   /** Per side, each population member's weight. */
-  readonly weights: Readonly<Record<Team, readonly number[]>>;
-  readonly mix: Readonly<Record<Team, readonly MixPart[]>>;
+  readonly weights: Readonly<Record<Side, readonly number[]>>;
+  readonly mix: Readonly<Record<Side, readonly MixPart[]>>;
 }
 
-function solve(matrix: readonly (readonly number[])[], pop: Readonly<Record<Team, readonly string[]>>): Solved {
+function solve(matrix: readonly (readonly number[])[], pop: Readonly<Record<Side, readonly string[]>>): Solved {
   const s = solveMatrixGame(matrix);
   const parts = (specs: readonly string[], w: readonly number[]): MixPart[] => {
     const kept = specs.map((spec, i) => ({ spec, weight: w[i] })).filter((p) => p.weight > MIN_WEIGHT);
@@ -236,7 +236,7 @@ function solve(matrix: readonly (readonly number[])[], pop: Readonly<Record<Team
 const cellKey = (town: string, mafia: string) => `${town}\u0000${mafia}`;
 
 /** The town's win rate of every town × mafia pair on games [0, matrixGames); cells played before are kept. */
-async function playMatrix(pop: Readonly<Record<Team, readonly string[]>>, cells: Map<string, number>, x: EquilibriumInput, unit: Unit): Promise<number[][]> {
+async function playMatrix(pop: Readonly<Record<Side, readonly string[]>>, cells: Map<string, number>, x: EquilibriumInput, unit: Unit): Promise<number[][]> {
   for (const t of pop.town) {
     for (const m of pop.mafia) {
       const key = cellKey(t, m);
@@ -255,7 +255,7 @@ async function playMatrix(pop: Readonly<Record<Team, readonly string[]>>, cells:
  * of them is "the" start: a move that gains from one may lose from another (at club-12 the policeman's
  * never revealing gains 28 points under the posterior and loses 20 under the rules reader).
  */
-async function respond(it: number, side: Team, pop: Readonly<Record<Team, readonly string[]>>, matrix: readonly (readonly number[])[], solved: Solved, x: EquilibriumInput, unit: Unit): Promise<ResponseRecord> {
+async function respond(it: number, side: Side, pop: Readonly<Record<Side, readonly string[]>>, matrix: readonly (readonly number[])[], solved: Solved, x: EquilibriumInput, unit: Unit): Promise<ResponseRecord> {
   let best: ResponseRecord | null = null;
   for (const [k, start] of climbStarts(side, pop, matrix, solved).entries()) {
     const r = await climbFrom(it, side, k, pop[side][start], pop, solved, x, unit);
@@ -265,8 +265,8 @@ async function respond(it: number, side: Team, pop: Readonly<Record<Team, readon
 }
 
 /** The profiles a side's best response climbs from: the best against the other's mix, then the rest of its own mix by weight. */
-export function climbStarts(side: Team, pop: Readonly<Record<Team, readonly string[]>>, matrix: readonly (readonly number[])[], solved: Solved): number[] {
-  const other: Team = side === 'town' ? 'mafia' : 'town';
+export function climbStarts(side: Side, pop: Readonly<Record<Side, readonly string[]>>, matrix: readonly (readonly number[])[], solved: Solved): number[] {
+  const other: Side = side === 'town' ? 'mafia' : 'town';
   const own = solved.weights[side];
   const rest = pop[side].map((_, i) => i).filter((i) => own[i] > 1e-9).sort((a, b) => own[b] - own[a] || a - b);
   const first = bestAgainst(side, matrix, solved.weights[other]);
@@ -279,8 +279,8 @@ function score(r: ResponseRecord): number {
 }
 
 /** Up to `climb` confirmed one-change steps from `from`; its total gain confirmed on fresh games of its own. */
-async function climbFrom(it: number, side: Team, k: number, from: string, pop: Readonly<Record<Team, readonly string[]>>, solved: Solved, x: EquilibriumInput, unit: Unit): Promise<ResponseRecord> {
-  const other: Team = side === 'town' ? 'mafia' : 'town';
+async function climbFrom(it: number, side: Side, k: number, from: string, pop: Readonly<Record<Side, readonly string[]>>, solved: Solved, x: EquilibriumInput, unit: Unit): Promise<ResponseRecord> {
+  const other: Side = side === 'town' ? 'mafia' : 'town';
   const against = mixSpec(solved.mix[other]);
   // Every start plays the same games (common random numbers): its units are named apart, the first as before.
   const block = (step: number) => (1 + (2 * it + (side === 'town' ? 0 : 1)) * (MAX_CLIMB + 1) + step) * ROUND_STRIDE;
@@ -310,7 +310,7 @@ async function climbFrom(it: number, side: Team, k: number, from: string, pop: R
 }
 
 /** The population member that does best against the other side's weights (the town's highest row, the mafia's lowest column). */
-function bestAgainst(side: Team, matrix: readonly (readonly number[])[], weights: readonly number[]): number {
+function bestAgainst(side: Side, matrix: readonly (readonly number[])[], weights: readonly number[]): number {
   const rows = side === 'town' ? matrix.length : matrix[0].length;
   let pick = 0;
   let top = -Infinity;
@@ -332,7 +332,7 @@ function bestAgainst(side: Team, matrix: readonly (readonly number[])[], weights
  * deviation's own switches (read, claimer, …) stay out, as in tune: they are weaknesses for exploit to
  * measure, and tuned into they make a seat's number its fate (the first speaker's claim believed).
  */
-function movesFrom(side: Team, spec: string, x: EquilibriumInput, decisions: ReadonlySet<string>, population: readonly string[]): Variant[] {
+function movesFrom(side: Side, spec: string, x: EquilibriumInput, decisions: ReadonlySet<string>, population: readonly string[]): Variant[] {
   const seen = new Set<string>(population);
   seen.add(spec);
   const out: Variant[] = [];

@@ -61,7 +61,8 @@ export type GameEvent = { to?: readonly number[] } & (
   | { t: 'noDeaths' }
   | { t: 'foul'; seat: number; value: number; total: number }
   | { t: 'effect'; seat: number; what: string }
-  | { t: 'outcome'; winner: Winner; day: number }
+  /** `neutral`: the seats of neutral teams that won alongside the result (RoleDef.win), in the order they won; absent when none. */
+  | { t: 'outcome'; winner: Winner; day: number; neutral?: readonly number[] }
   // Club (section C):
   | { t: 'jointKill'; target: number | null; how: 'unanimous' | 'boss' | 'split' | 'nobody able' }
   | { t: 'shootout'; seats: readonly number[]; executed: number }

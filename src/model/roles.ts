@@ -5,7 +5,42 @@
 import type { Color } from './events.js';
 import type { DecisionKind, Intent } from './decisions.js';
 
-export type Team = 'town' | 'mafia';
+/**
+ * Which side a role wins with: the built-in teams, `town` (red) and `mafia` (black), whose wins are the
+ * rule set's (G5), or a neutral team a role plug-in declares (any other lower-case id: `jester`), whose
+ * players win by the role's own condition (`RoleDef.win`), alongside the table's result.
+ */
+export type Team = 'town' | 'mafia' | (string & {});
+
+/**
+ * The two sides strategies play and balance is measured between: town and mafia. A neutral seat is
+ * played by the town side's strategy (it is not of the mafia, and knows no team): sideOf.
+ */
+export type Side = 'town' | 'mafia';
+
+/** The side whose strategy plays a seat of the team: the mafia's for the mafia, the town's otherwise. */
+export function sideOf(team: Team): Side {
+  return team === 'mafia' ? 'mafia' : 'town';
+}
+
+/** The teams whose wins are the rule set's. */
+export const BUILTIN_TEAMS = ['town', 'mafia'] as const;
+
+/** Whether a team is a neutral one (a role plug-in's own, with its own win condition). */
+export function isNeutralTeam(team: Team): boolean {
+  return team !== 'town' && team !== 'mafia';
+}
+
+/**
+ * A neutral role's win condition (docs/rules-decisions.md, "Neutral teams"), checked per seat.
+ * - `votedOut`: the day's vote (or a club shoot-out) removes the seat (a Jester). Fouls and night
+ *   kills do not count; a vote it survives (a Prince's trigger) does not either. The game goes on.
+ * - `survives`: the seat is alive when the game ends, whatever the result (a Survivor).
+ * - `lastStanding`: the seat is alive with at most one other player (a Serial Killer). While such a
+ *   seat lives no team wins (G5); when it is last standing the game ends, a draw between the teams.
+ */
+export const WIN_CONDITIONS = ['votedOut', 'survives', 'lastStanding'] as const;
+export type WinCondition = (typeof WIN_CONDITIONS)[number];
 
 /**
  * A role's per-game state for one seat: plain data (numbers, strings, booleans, arrays and mappings of
@@ -189,6 +224,11 @@ export interface RoleDef {
   readonly onVotedOut: ((out: VotedOut, state: RoleState) => 'survives' | void) | null;
   /** A trigger on the seat's death, of any cause: it sees the death and may write its state. null: none. */
   readonly onDeath: ((death: DeathOf, state: RoleState) => void) | null;
+  /**
+   * A neutral team's win condition (WinCondition), or null: a town or mafia role wins with its team by
+   * the rule set's win check (G5). Set exactly for the roles of a neutral team.
+   */
+  readonly win: WinCondition | null;
 }
 
 /**
@@ -196,7 +236,9 @@ export interface RoleDef {
  * required; the loader fills in the rest as the catalogue does (src/setup/rolePlugins.ts).
  */
 export type RolePlugin<S extends object = RoleState> = Pick<RoleDef, 'id' | 'name' | 'team' | 'description'> &
-  Partial<Omit<RoleDef, 'id' | 'name' | 'team' | 'description' | 'night' | 'traits' | 'state' | 'onChecked' | 'voteWeight' | 'onVotedOut' | 'onDeath'>> & {
+  Partial<Omit<RoleDef, 'id' | 'name' | 'team' | 'description' | 'night' | 'traits' | 'state' | 'onChecked' | 'voteWeight' | 'onVotedOut' | 'onDeath' | 'win'>> & {
+    /** A neutral team's win condition (required for a neutral team, not allowed for town or mafia). */
+    readonly win?: WinCondition;
     readonly traits?: Partial<RoleTraits>;
     /** On being checked: the colour the investigator sees (default: `color`, always). */
     onChecked?(check: CheckOn, state: S): Color;

@@ -125,17 +125,23 @@ function setupProblem(r: Report): string | null {
   return null;
 }
 
-/** One row per role of the setup, in its order, each of its team; the two teams; one row per seat. */
+/**
+ * One row per role of the setup, in its order, each of its team (a role plug-in's: town, mafia or a
+ * neutral team's id); the two teams, then the neutral teams in the order their roles come; one row per seat.
+ */
 function rowsProblem(r: Report): string | null {
   const rules = RULE_SETS.get(r.setup.rules)!;
   const ids = Object.keys(r.setup.roles);
   if (JSON.stringify(r.roles.map((x) => x.group)) !== JSON.stringify(ids)) return `roles: rows ${r.roles.map((x) => x.group).join(', ') || '(none)'}, not the setup's roles ${ids.join(', ')}`;
   for (const [i, x] of r.roles.entries()) {
     const team = rules.roles.get(x.group)?.team;
-    if (team !== undefined ? x.team !== team : x.team !== 'town' && x.team !== 'mafia') return `roles[${i}] (${x.group}).team: ${show(x.team)}, not ${team ?? 'town or mafia'}`;
+    if (team !== undefined ? x.team !== team : !/^[a-z][a-z0-9-]{0,39}$/.test(x.team)) return `roles[${i}] (${x.group}).team: ${show(x.team)}, not ${team ?? 'town, mafia or a neutral team'}`;
     if (x.perGame !== r.setup.roles[x.group]) return `roles[${i}] (${x.group}).perGame: ${x.perGame}, not the setup's ${r.setup.roles[x.group]}`;
   }
-  if (JSON.stringify(r.teams.map((x) => [x.group, x.team])) !== JSON.stringify([['town', 'town'], ['mafia', 'mafia']])) return `teams: rows ${r.teams.map((x) => x.group).join(', ')}, not town, mafia`;
+  const teams = [...new Set(['town', 'mafia', ...r.roles.map((x) => x.team)])];
+  if (JSON.stringify(r.teams.map((x) => [x.group, x.team])) !== JSON.stringify(teams.map((t) => [t, t]))) return `teams: rows ${r.teams.map((x) => x.group).join(', ')}, not ${teams.join(', ')}`;
+  const neutral = teams.slice(2);
+  if (JSON.stringify((r.neutralWins ?? []).map((x) => x.team)) !== JSON.stringify(neutral)) return `neutralWins: teams ${(r.neutralWins ?? []).map((x) => x.team).join(', ') || '(none)'}, not the neutral teams ${neutral.join(', ') || '(none)'}`;
   for (const [i, s] of r.seats.entries()) if (s.seat !== i + 1) return `seats[${i}].seat: ${s.seat}, not ${i + 1}`;
   return null;
 }
@@ -173,13 +179,21 @@ function lengthProblem(r: Report): string | null {
 
 function seatsProblem(r: Report): string | null {
   const perGame = (team: string) => r.teams.find((t) => t.team === team)?.perGame ?? 0;
-  const wins = r.outcomes.town * perGame('town') + r.outcomes.mafia * perGame('mafia');
+  const neutral = r.neutralWins ?? [];
+  const neutralSeatWins = neutral.reduce((n, x) => n + x.seatWins, 0);
+  const wins = r.outcomes.town * perGame('town') + r.outcomes.mafia * perGame('mafia') + neutralSeatWins;
   const seatWins = r.seats.reduce((n, s) => n + s.win.count, 0);
-  if (seatWins !== wins) return `seats: win counts sum to ${seatWins}, but the outcomes give ${wins} seat wins (town ${r.outcomes.town} × ${perGame('town')} + mafia ${r.outcomes.mafia} × ${perGame('mafia')})`;
+  const also = neutral.length > 0 ? ` + the neutral teams' ${neutralSeatWins}` : '';
+  if (seatWins !== wins) return `seats: win counts sum to ${seatWins}, but the outcomes give ${wins} seat wins (town ${r.outcomes.town} × ${perGame('town')} + mafia ${r.outcomes.mafia} × ${perGame('mafia')}${also})`;
+  for (const x of neutral) {
+    const seats = perGame(x.team);
+    if (seats === 0) return `neutralWins: ${x.team} is not a team of the report`;
+    if (x.win.count > r.games || x.seatWins < x.win.count || x.seatWins > x.win.count * seats) return `neutralWins (${x.team}): ${x.win.count} games and ${x.seatWins} seat wins do not fit ${r.games} games of ${seats} seats`;
+  }
   const seatSurvivals = r.seats.reduce((n, s) => n + s.survival.count, 0);
   const teamSurvivals = r.teams.reduce((n, t) => n + t.survival.count, 0);
   if (seatSurvivals !== teamSurvivals) return `seats: survival counts sum to ${seatSurvivals}, but the teams' to ${teamSurvivals}`;
-  const decided = r.outcomes.town + r.outcomes.mafia;
+  const decided = neutral.length > 0 ? r.games : r.outcomes.town + r.outcomes.mafia;
   for (const s of r.seats) {
     if (s.win.count > decided) return `seats[${s.seat - 1}].win.count: ${s.win.count}, more than the ${decided} games a team won`;
     // A seat leaves a game at most once: alive at the end, out on day 1 and killed in night 1 exclude each other.
@@ -211,7 +225,9 @@ function groupsProblem(r: Report): string | null {
       const seatPoints = weighted(x.points.histogram);
       const gamePoints = weighted(x.perGameCounts.points);
       if (!near(seatPoints, gamePoints)) return `${at}: its seats' points sum to ${seatPoints}, its games' to ${gamePoints}`;
-      const won = x.team === 'town' || x.team === 'mafia' ? r.outcomes[x.team] : 0;
+      // A neutral seat scores its own win, or the table's draw or stalemate: not a share the outcomes give.
+      if (x.team !== 'town' && x.team !== 'mafia') continue;
+      const won = r.outcomes[x.team];
       const due = x.perGame * ((sc.win ?? 0) * won + (sc.draw ?? 0) * r.outcomes.draw + (sc.stalemate ?? 0) * r.outcomes.stalemate);
       if (onlyOutcomes ? !near(seatPoints, due) : seatPoints < due && !near(seatPoints, due)) {
         return `${at}.points: sum to ${seatPoints}, but its outcomes score ${due} (${x.perGame} seats × win ${sc.win ?? 0} × ${won} + draw ${sc.draw ?? 0} × ${r.outcomes.draw} + stalemate ${sc.stalemate ?? 0} × ${r.outcomes.stalemate})${onlyOutcomes ? ' and nothing else scores' : ', the least they can be'}`;

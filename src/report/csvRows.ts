@@ -37,6 +37,7 @@ export function runRows(r: Report): CsvRow[] {
     rows.push({ table: 'run', key: 'precision_target', value: r.precision.target }, { table: 'run', key: 'precision_half_width', value: r.precision.halfWidth }, { table: 'run', key: 'precision_reached', value: r.precision.reached ? 1 : 0 });
   }
   for (const w of WINNERS) rows.push(rateRow('outcome', w, 'share', r.outcomeRates[w], r.games));
+  for (const x of r.neutralWins ?? []) rows.push(rateRow('neutral_win', x.team, 'share', x.win, r.games), { table: 'neutral_win', group: x.team, key: 'seat_wins', value: x.seatWins });
   rows.push({ table: 'length', key: 'mean', value: r.length.mean, n: r.games }, ...histogramRows('length_histogram', '', r.length.histogram, r.games));
   for (const w of WINNERS) for (const d of r.timing.decidedBy) rows.push(rateRow('decided_by_day', w, d.day, d[w], r.games));
   for (const x of r.roles) rows.push(...groupRows('role', x));

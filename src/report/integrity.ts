@@ -79,7 +79,15 @@ function shapeProblem(r: unknown): string | null {
       if (!obj(x.claimDay) || !hist(x.claimDay.histogram)) return `${at}.claimDay.histogram: missing`;
     }
   }
-  const timing = timingShapeProblem(r.timing, Array.isArray(r.roles) ? r.roles.length + 2 : 0);
+  if (r.neutralWins !== undefined) {
+    const teams = new Set(Array.isArray(r.teams) ? r.teams.map((t: unknown) => (obj(t) ? t.group : null)) : []);
+    if (!Array.isArray(r.neutralWins) || r.neutralWins.length === 0) return 'neutralWins: not a list of neutral teams (the field is left out when there are none)';
+    for (const [i, x] of r.neutralWins.entries()) {
+      if (!obj(x) || typeof x.team !== 'string' || !teams.has(x.team) || x.team === 'town' || x.team === 'mafia' || !rate(x.win) || !count(x.seatWins)) return `neutralWins[${i}]: missing or invalid`;
+    }
+  }
+  const teamRows = Array.isArray(r.teams) ? r.teams.length : 2;
+  const timing = timingShapeProblem(r.timing, Array.isArray(r.roles) ? r.roles.length + teamRows : 0);
   if (timing) return timing;
   if (typeof r.checksum !== 'string') return 'checksum: missing';
   return null;

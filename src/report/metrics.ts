@@ -4,7 +4,7 @@
 import { meanInterval, clusteredRatio } from '../stats/intervals.js';
 import { Distribution, type DistributionData } from '../stats/distribution.js';
 import { METRIC_RATIOS, Metrics, type MetricRatio, type MetricsRowData, type RatioData } from '../stats/metrics.js';
-import type { Team } from '../model/roles.js';
+import type { Side } from '../model/roles.js';
 
 /** A ratio: count of `of`, its share and the share's 95% interval (clustered by game), and its sums. */
 export interface MetricRate extends RatioData {
@@ -14,7 +14,7 @@ export interface MetricRate extends RatioData {
 }
 
 export interface MetricsRow extends Readonly<Record<MetricRatio, MetricRate>> {
-  readonly side: Team;
+  readonly side: Side;
   readonly strategy: string;
   /** Seat-games of this side played by this strategy. */
   readonly seatGames: number;

@@ -95,7 +95,11 @@ export function narrateEvents(events: readonly GameEvent[], label: (seat: number
       case 'noDeaths': return '  Dawn: nobody died';
       case 'foul': return `  ${c.yellow(`#${e.seat} gets a foul (${e.value}), ${e.total} in all`)}`;
       case 'effect': return `  #${e.seat}: ${e.what}`;
-      case 'outcome': return `\n${c.bold(`Outcome: ${e.winner}`)} after ${e.day} day(s)`;
+      case 'outcome': {
+        const line = `\n${c.bold(`Outcome: ${e.winner}`)} after ${e.day} day(s)`;
+        // A neutral team's seats that won alongside the result (RoleDef.win): named after it.
+        return e.neutral === undefined ? line : `${line}; ${e.neutral.map((s) => who(s)).join(', ')} ${e.neutral.length === 1 ? 'wins' : 'win'} too (neutral)`;
+      }
       case 'jointKill': return `  Mafia joint kill: ${e.target === null ? 'nobody' : `#${e.target}`} (${JOINT_KILL[e.how]})`;
       case 'shootout': return `  ${c.yellow(`Shoot-out between ${e.seats.map((s) => `#${s}`).join(', ')}: fate picks #${e.executed}`)}`;
       case 'cancelled': return `  ${c.magenta(`${who(e.seat)} cancels the execution of #${e.condemned}: nobody leaves`)}`;

@@ -59,6 +59,16 @@ export interface GroupRow {
   readonly perGameCounts: { readonly survivors: DistributionData; readonly points: DistributionData };
 }
 
+/**
+ * A neutral team's wins (RoleDef.win), alongside the outcomes: the share of games it won (one of its
+ * seats won), and how many of its seat-games won.
+ */
+export interface NeutralWinRow {
+  readonly team: string;
+  readonly win: Rate;
+  readonly seatWins: number;
+}
+
 /** How one seat fared over the games (its role changes from game to game). */
 export interface SeatRow {
   readonly seat: number;
@@ -114,6 +124,8 @@ export interface Report {
   readonly precision?: Precision;
   readonly outcomes: Readonly<Record<Winner, number>>;
   readonly outcomeRates: Readonly<Record<Winner, Rate>>;
+  /** Per neutral team, in the setup's order: how often it won alongside the outcome; absent without neutral teams. */
+  readonly neutralWins?: readonly NeutralWinRow[];
   readonly length: { readonly mean: number; readonly histogram: DistributionData };
   /** Outcomes over time: decided by each day, survival after each phase (src/report/timing.ts). */
   readonly timing: TimingReport;
@@ -166,6 +178,9 @@ export function assembleReport(header: ReportHeader, tally: Tally, meta: ReportM
     ...(meta.precision ? { precision: meta.precision } : {}),
     outcomes: { ...tally.outcomes },
     outcomeRates: rates,
+    ...(tally.neutralWins.length > 0
+      ? { neutralWins: tally.neutralWins.map(([team, x]): NeutralWinRow => ({ team, win: rate(x.games, tally.games), seatWins: x.seats })) }
+      : {}),
     length: { mean: tally.days.mean, histogram: tally.days.sorted() },
     timing: timingReport(tally.timing.toJSON(), tally.games, [
       ...tally.roles.map(([group, g, team]) => ({ group, team, perGame: g.perGame })),
@@ -211,6 +226,7 @@ export function tallyFromReport(r: Report): Tally {
     ...(r.illegalExamples ? { illegalExamples: r.illegalExamples } : {}),
     ...(r.evenings ? { seatEvenings: r.evenings.seats.map((x) => x.histogram) } : {}),
     timing: r.timing.counts,
+    ...(r.neutralWins ? { neutralWins: r.neutralWins.map((x) => [x.team, { games: x.win.count, seats: x.seatWins }] as const) } : {}),
   };
   const tally = Tally.fromJSON(data);
   if (r.metrics) tally.metrics = metricsFromRows(r.metrics);

@@ -2,7 +2,7 @@
 // spec as it plays on the arm's setup (a built-in setup's tuned defaults written out: registry
 // resolvedSpec, the function the games themselves go through) and where its parameters come from —
 // strategies/smart/tuned.json's entry for the setup, the strategy's own defaults, or a tune at this point.
-import type { Team } from '../model/roles.js';
+import type { Side } from '../model/roles.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { DEFAULT_STRATEGY, defaultMixExploited, defaultMixSource, resolvedSpec, specValues, splitSpec, type SetupLike } from '../strategy/registry.js';
 import type { Exploited } from '../strategy/types.js';
@@ -31,10 +31,10 @@ export interface PlayedSides {
   readonly roles: readonly string[];
 }
 
-const TEAMS: readonly Team[] = ['town', 'mafia'];
+const TEAMS: readonly Side[] = ['town', 'mafia'];
 
 /** The spec a team's seats get from --strategy specs as `run` reads them: TEAM= over a bare NAME over the default. */
-function teamSpec(strategies: readonly string[], team: Team): string {
+function teamSpec(strategies: readonly string[], team: Side): string {
   let everyone = DEFAULT_STRATEGY;
   let own: string | null = null;
   for (const s of strategies) {
@@ -48,7 +48,7 @@ function teamSpec(strategies: readonly string[], team: Team): string {
 
 /** The sides an arm's specs play on its setup (plug-ins loaded first: the arm's job is built). */
 export function playedSides(strategies: readonly string[], setup: SetupLike): PlayedSides {
-  const side = (team: Team): PlayedSide => {
+  const side = (team: Side): PlayedSide => {
     const spec = teamSpec(strategies, team);
     const plays = resolvedSpec(spec, setup, team);
     const mix = plays === spec ? null : defaultMixSource(spec, setup, team);
@@ -62,7 +62,7 @@ export function playedSides(strategies: readonly string[], setup: SetupLike): Pl
   }
   const roles = strategies.filter((s) => {
     const { who } = splitSpec(s);
-    return who !== null && !TEAMS.includes(who as Team);
+    return who !== null && !TEAMS.includes(who as Side);
   });
   return { town: side('town'), mafia: side('mafia'), roles };
 }
@@ -117,7 +117,7 @@ export function sidesLine(arms: ReadonlyArray<{ readonly label: string; readonly
   }
   if (groups.size === 1) return [...groups.keys()][0];
   const one = <T>(xs: readonly T[]) => new Set(xs).size === 1;
-  const side = (team: Team) => {
+  const side = (team: Side) => {
     const all = known.map((a) => a.sides[team]);
     if (!one(all.map((x) => x.source))) return null;
     const plays = one(all.map((x) => x.plays)) ? all[0].plays : `${splitSpec(all[0].plays).name} as set at each point`;

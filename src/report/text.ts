@@ -138,6 +138,15 @@ export function renderReport(r: Report, c: ChalkInstance, width = UNLIMITED): st
     { head: 'games', cells: WINNERS.map((w) => count(r.outcomeRates[w].count)) },
     { head: 'share (95% interval)', cells: WINNERS.map((w) => formatRate(r.outcomeRates[w])) },
   ], width, c), '');
+  if (r.neutralWins) {
+    // A neutral team wins alongside the outcome above (docs/rules-decisions.md, "Neutral teams"): its own rows.
+    heading('Neutral wins', ': games a neutral team won, alongside the outcome above');
+    out.push(fitTable([
+      { head: 'team', key: true, cells: r.neutralWins.map((x) => x.team) },
+      { head: 'games', cells: r.neutralWins.map((x) => count(x.win.count)) },
+      { head: 'share (95% interval)', cells: r.neutralWins.map((x) => formatRate(x.win)) },
+    ], width, c), '');
+  }
 
   heading('Game length', ` (days): mean ${r.length.mean.toFixed(2)}`);
   const most = Math.max(1, ...r.length.histogram.map(([, n]) => n));

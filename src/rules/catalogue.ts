@@ -61,6 +61,7 @@ export function role(r: Pick<RoleDef, 'id' | 'name' | 'team' | 'description'> & 
     voteWeight: r.voteWeight ?? 1,
     onVotedOut: r.onVotedOut ?? null,
     onDeath: r.onDeath ?? null,
+    win: r.win ?? null,
   });
 }
 

@@ -68,10 +68,14 @@ class VanillaGame implements RulesGame, NightRules {
     return true;
   }
 
+  /**
+   * V5. A neutral seat counts against the mafia's parity (a living player it must match), not for the
+   * town's win nor against the mafia's elimination win; with neither team left, the game is a draw.
+   */
   winner(): Winner | null {
-    const { town, mafia } = this.g.teamAlive;
-    if (mafia === 0) return 'town'; // V5
-    if (this.config.win === 'parity' ? mafia >= town : town === 0) return 'mafia';
+    const { town, mafia, neutral } = this.g.teamAlive;
+    if (mafia === 0) return town === 0 ? 'draw' : 'town'; // V5
+    if (this.config.win === 'parity' ? mafia >= town + neutral : town === 0) return 'mafia';
     return null;
   }
 

@@ -2,7 +2,7 @@
 import type { Game } from '../engine/game.js';
 import { playGame, type PlayOptions } from '../engine/play.js';
 import { deriveGameSeed } from '../rng.js';
-import type { RoleDef } from '../model/roles.js';
+import { sideOf, type RoleDef } from '../model/roles.js';
 import { playInSeries } from './series.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { loadSetup, type OverrideLabel } from '../setup/load.js';
@@ -62,7 +62,7 @@ function seating(job: Job): Seating {
     const byRole = new Map<string, Strategy>();
     const forRole = (role: RoleDef) => {
       let st = byRole.get(role.id);
-      if (st === undefined) byRole.set(role.id, (st = onSetup(strategyFor(strategies, role), job.setup, role.team)));
+      if (st === undefined) byRole.set(role.id, (st = onSetup(strategyFor(strategies, role), job.setup, sideOf(role.team))));
       return st;
     };
     s = { keepLog: usesHistory(strategies), playerFor: (seat, role, game) => newPlayer(forRole(role), seat, game) };
@@ -123,6 +123,8 @@ export interface GameRecord {
   readonly index: number;
   readonly seed: string;
   readonly winner: string;
+  /** The seats of neutral teams that won alongside `winner` (RoleDef.win), in the order they won; absent when none. */
+  readonly neutralWinners?: readonly number[];
   readonly days: number;
   readonly roles: readonly string[];
   readonly eliminations: ReadonlyArray<{ seat: number; role: string; cause: string; phase: string; n: number }>;
@@ -135,6 +137,7 @@ export function gameRecord(g: Game, index: number): GameRecord {
     index,
     seed: g.seed,
     winner: g.winner!,
+    ...(g.neutralWinners !== null ? { neutralWinners: g.neutralWinners.slice() } : {}),
     days: g.day,
     roles: g.roles.slice(1).map((r) => r.id),
     eliminations: g.eliminations.map((e) => ({ seat: e.seat, role: g.roles[e.seat].id, cause: e.cause, phase: e.phase, n: e.n })),

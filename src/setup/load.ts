@@ -50,7 +50,9 @@ export function loadSetup(nameOrPath: string, overrides: readonly string[] = [],
   const spec = readSetupFile(nameOrPath);
   const options: Record<string, unknown> = { ...spec.options };
   for (const [key, value] of rest) options[key] = checkedOverride(spec.rules.id, key, value, [], label);
-  return compileSetup({ ...spec, roles: withRoleCounts(spec.roles, roleCounts, label), options });
+  // A role plug-in the file names may be counted by its id too (`roles.jester=0`: role-values does).
+  const pluginKey = (id: string) => Object.keys(spec.roles).find((key) => isRolePluginKey(key) && loadedRole(nameOrPath, key)?.id === id);
+  return compileSetup({ ...spec, roles: withRoleCounts(spec.roles, roleCounts, label, pluginKey), options });
 }
 
 /** The prefix of an override that sets a role's count: `roles.citizen=3`. */
@@ -61,11 +63,12 @@ export const ROLE_PREFIX = 'roles.';
  * table lacks is added). The role's existence and the rule set's acceptance are checked by compileSetup;
  * the count is checked here, so that its error names the flag.
  */
-function withRoleCounts(table: Readonly<Record<string, number>>, overrides: readonly (readonly [string, string])[], label: OverrideLabel): Record<string, number> {
+function withRoleCounts(table: Readonly<Record<string, number>>, overrides: readonly (readonly [string, string])[], label: OverrideLabel, pluginKey: (id: string) => string | undefined = () => undefined): Record<string, number> {
   const roles: Record<string, number> = { ...table };
   for (const [key, value] of overrides) {
-    const id = key.slice(ROLE_PREFIX.length);
-    if (!ROLES.has(id)) throw new UserError(`${label(key, value)}: unknown role "${id}"${closest(id, [...ROLES.keys()])}; roles: mafia-sim roles`);
+    const named = key.slice(ROLE_PREFIX.length);
+    const id = ROLES.has(named) ? named : (pluginKey(named) ?? named);
+    if (!ROLES.has(id) && id === named) throw new UserError(`${label(key, value)}: unknown role "${id}"${closest(id, [...ROLES.keys()])}; roles: mafia-sim roles`);
     if (!/^\d+$/.test(value) || Number(value) > MAX_PLAYERS) throw new UserError(`${label(key, value)}: a role count must be a whole number from 0 to ${MAX_PLAYERS}`);
     roles[id] = Number(value);
   }

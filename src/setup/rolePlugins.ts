@@ -7,7 +7,8 @@
 import { dirname, resolve } from 'node:path';
 import { PluginError, UserError } from '../errors.js';
 import { INTENTS, SCRIPT_SETTINGS, SPEECH_KINDS, YES_NO_KINDS } from '../model/decisions.js';
-import { TARGET_RULES, type NightAbility, type NightEffects, type RoleDef, type RoleState, type Uses } from '../model/roles.js';
+import { isNeutralTeam, TARGET_RULES, WIN_CONDITIONS, type NightAbility, type NightEffects, type RoleDef, type RoleState, type Team, type Uses, type WinCondition } from '../model/roles.js';
+import { WINNERS } from '../model/events.js';
 import { findExport, importModule, isPluginPath } from '../plugins/importModule.js';
 import { ability, role } from '../rules/catalogue.js';
 import { textProblem } from '../text.js';
@@ -104,7 +105,30 @@ function decisionId(v: unknown, fail: (problem: string) => never): string {
   return v;
 }
 
-const ROLE_FIELDS = ['id', 'name', 'team', 'description', 'color', 'knowsTeam', 'teamKill', 'night', 'nightImmune', 'luck', 'cancelsExecution', 'traits', 'secondNameOf', 'state', 'onChecked', 'voteWeight', 'onVotedOut', 'onDeath'];
+const ROLE_FIELDS = ['id', 'name', 'team', 'win', 'description', 'color', 'knowsTeam', 'teamKill', 'night', 'nightImmune', 'luck', 'cancelsExecution', 'traits', 'secondNameOf', 'state', 'onChecked', 'voteWeight', 'onVotedOut', 'onDeath'];
+/** Names a neutral team may not take: the outcomes a game ends in, the colours, and the word for all of them. */
+const RESERVED_TEAMS = [...WINNERS.filter((w) => w !== 'town' && w !== 'mafia'), 'red', 'black', 'neutral'];
+
+/**
+ * `team` and `win`: a built-in team (town, mafia) and no win condition of its own (the rule set's win
+ * check decides), or a neutral team (a lower-case id of its own) and its win condition (WIN_CONDITIONS).
+ */
+function checkedTeam(r: Record<string, unknown>, fail: (name: string, problem: string) => never): { team: Team; win: WinCondition | null } {
+  const neutral = 'or a neutral team of its own: another lower-case id (letters, digits, -), with a `win` condition';
+  const team = r.team;
+  if (team === undefined) return fail('team', `missing: "town", "mafia", ${neutral}`);
+  if (typeof team !== 'string' || !ID.test(team) || RESERVED_TEAMS.includes(team)) return fail('team', `must be one of "town", "mafia", got ${JSON.stringify(team)} (${neutral}; not an outcome or a colour)`);
+  const wins = WIN_CONDITIONS.map((w) => JSON.stringify(w)).join(', ');
+  if (!isNeutralTeam(team)) {
+    if (r.win !== undefined) return fail('win', `a ${team} role wins with its team by the rule set's win check; only a neutral team has a win condition of its own (got ${JSON.stringify(r.win)})`);
+    return { team, win: null };
+  }
+  if (r.win === undefined) return fail('win', `missing: the neutral team "${team}" needs a win condition: one of ${wins}`);
+  if (!(WIN_CONDITIONS as readonly unknown[]).includes(r.win)) return fail('win', `must be one of ${wins}, got ${JSON.stringify(r.win)}`);
+  if (r.teamKill !== undefined && r.teamKill !== null) return fail('teamKill', `only the mafia's roles take part in its night kill; the neutral team "${team}" has none (got ${JSON.stringify(r.teamKill)})`);
+  if (r.knowsTeam === true) return fail('knowsTeam', `a neutral team does not meet at night 0 (groups that know each other are not supported yet); leave it out`);
+  return { team, win: r.win as WinCondition };
+}
 const ABILITY_FIELDS = ['step', 'after', 'decision', 'intent', 'targets', 'shot', 'limited', 'note', 'uses', 'act'];
 /** The most picks a night an ability may declare (each is a question to its bot). */
 const MAX_PER_NIGHT = 10;
@@ -148,7 +172,7 @@ function checkedRole(r: Record<string, unknown>, field: string, key: string): Ro
 
   for (const k of Object.keys(r)) if (!ROLE_FIELDS.includes(k)) fail(k, `unknown field; a role has: ${ROLE_FIELDS.join(', ')}`);
   const id = typeof r.id === 'string' && ID.test(r.id) ? r.id : fail('id', `must be a lower-case id (letters, digits, -), got ${JSON.stringify(r.id)}`);
-  const team = oneOf('team', r.team, ['town', 'mafia'] as const) ?? fail('team', 'missing (town or mafia)');
+  const { team, win } = checkedTeam(r, fail);
   let traits: Partial<RoleDef['traits']> | undefined;
   if (r.traits !== undefined) {
     if (typeof r.traits !== 'object' || r.traits === null) fail('traits', 'must be a mapping of investigator, protector, killer to true or false');
@@ -161,6 +185,7 @@ function checkedRole(r: Record<string, unknown>, field: string, key: string): Ro
     id,
     name: text('name')!,
     team,
+    win,
     description: text('description')!,
     color: oneOf('color', r.color, ['black', 'red'] as const),
     knowsTeam: flag('knowsTeam', r.knowsTeam),

@@ -4,7 +4,7 @@
 // is a ratio kept as sums over games (the count, its trials and the per-game products a clustered
 // interval needs), so tallies of chunks, threads and shards add up to the whole run's.
 import type { Game } from '../engine/game.js';
-import type { RoleDef, Team } from '../model/roles.js';
+import { sideOf, type RoleDef, type Side } from '../model/roles.js';
 import { Distribution, type DistributionData } from './distribution.js';
 import type { RatioSums } from './intervals.js';
 
@@ -61,7 +61,7 @@ export type MetricRatio = (typeof METRIC_RATIOS)[number];
 
 /** The players of one side playing one strategy (its spec without the `WHO=` part). */
 export interface MetricsRowData {
-  readonly side: Team;
+  readonly side: Side;
   readonly strategy: string;
   readonly seatGames: number;
   readonly ratios: Readonly<Record<MetricRatio, RatioData>>;
@@ -76,7 +76,7 @@ class Row {
   readonly claimDay = new Distribution();
   readonly ratios = Object.fromEntries(METRIC_RATIOS.map((k) => [k, new Ratio()])) as Record<MetricRatio, Ratio>;
   constructor(
-    readonly side: Team,
+    readonly side: Side,
     readonly strategy: string,
   ) {}
 
@@ -186,13 +186,13 @@ export class Metrics {
   #row(role: RoleDef, labelOf: (role: RoleDef) => string): Row {
     const defs = this.#defs;
     for (let i = 0; i < defs.length; i++) if (defs[i] === role) return this.#defRows[i];
-    const row = this.#rowFor(role.team, labelOf(role));
+    const row = this.#rowFor(sideOf(role.team), labelOf(role));
     defs.push(role);
     this.#defRows.push(row);
     return row;
   }
 
-  #rowFor(side: Team, strategy: string): Row {
+  #rowFor(side: Side, strategy: string): Row {
     const key = `${side}\u0000${strategy}`;
     let row = this.#rows.get(key);
     if (!row) this.#rows.set(key, (row = new Row(side, strategy)));

@@ -67,7 +67,7 @@ export interface TallyData {
   readonly outcomes: Readonly<Record<Winner, number>>;
   readonly days: DistributionData;
   readonly roles: ReadonlyArray<readonly [string, GroupData]>;
-  /** Only what a team's rows do not sum from its roles': per game, its survivors and points. */
+  /** Only what a team's rows do not sum from its roles': per game, its survivors and points (town, mafia, then each neutral team). */
   readonly teams: ReadonlyArray<readonly [string, { readonly survivorsPerGame: DistributionData; readonly pointsPerGame: DistributionData }]>;
   /** Seat 1 first. */
   readonly seats: readonly SeatTally[];
@@ -80,8 +80,16 @@ export interface TallyData {
   readonly seatEvenings?: readonly DistributionData[];
   /** Behaviour metrics (`run --metrics`), per side and strategy. */
   readonly metrics?: readonly MetricsRowData[];
-  /** Outcomes over time: games decided per day, and each row's deaths per phase (roles, then town, mafia). */
+  /** Outcomes over time: games decided per day, and each row's deaths per phase (roles, then town, mafia, the neutral teams). */
   readonly timing: TimingData;
+  /** Per neutral team (RoleDef.win), in the setup's order: the games it won, and its seats that won; absent without neutral teams. */
+  readonly neutralWins?: ReadonlyArray<readonly [team: string, wins: NeutralWins]>;
+}
+
+/** How often a neutral team won: in how many games (one of its seats won), and how many of its seat-games won. */
+export interface NeutralWins {
+  games: number;
+  seats: number;
 }
 
 /** How many failures a tally keeps in full (the count is always exact). */
@@ -103,8 +111,10 @@ interface Row {
   readonly group: GroupTally;
   /** Whether the row keeps per-game counts of its own: a team, or a role of several seats a game. */
   readonly perGameCounts: boolean;
-  /** Its place in the timing's rows: the roles in order, then town, then mafia. */
+  /** Its place in the timing's rows: the roles in order, then town, mafia and the neutral teams. */
   readonly index: number;
+  /** A role's team row (a team's is itself). */
+  teamRow: Row;
   survivors: number;
   points: number;
   /** This game's living seats of the row (the timing's squares need them). */
@@ -127,10 +137,16 @@ export class Tally {
   metrics: Metrics | null = null;
   /** Outcomes over time (src/stats/timing.ts). */
   readonly timing: Timing;
-  /** The setup's roles in its order, and the two teams (only their per-game counts are kept apart). */
+  /**
+   * Per neutral team, in the setup's order (the teams after town and mafia): the games it won and its
+   * seats that won (a neutral team wins alongside the outcome). Empty at a table without neutral roles.
+   */
+  readonly neutralWins: ReadonlyArray<readonly [string, NeutralWins]>;
+  /** The setup's roles in its order, and the teams: town, mafia, the neutral ones (only their per-game counts are kept apart). */
   readonly #roles: Row[] = [];
-  readonly #town: Row;
-  readonly #mafia: Row;
+  readonly #teams: Row[];
+  /** This game's neutral teams that won (indices into neutralWins), while add() counts them. */
+  readonly #wonNow: boolean[];
   /** The role objects seen so far and their rows: a short list searched by identity. */
   readonly #defs: RoleDef[] = [];
   readonly #defRows: Row[] = [];
@@ -140,16 +156,16 @@ export class Tally {
    * `firstPhase`: whether the rules play day 1 or night 1 after night 0 (the order of the phases).
    */
   constructor(roles: ReadonlyArray<readonly [id: string, perGame: number, team: Team]>, seats: number, firstPhase: FirstPhase) {
-    let town = 0;
-    let mafia = 0;
+    const seatsOf = new Map<string, number>([['town', 0], ['mafia', 0]]);
     for (const [id, perGame, team] of roles) {
       this.#roles.push(newRow(id, team, perGame, perGame !== 1, this.#roles.length));
-      if (team === 'mafia') mafia += perGame;
-      else town += perGame;
+      seatsOf.set(team, (seatsOf.get(team) ?? 0) + perGame);
     }
-    this.#town = newRow('town', 'town', town, true, roles.length);
-    this.#mafia = newRow('mafia', 'mafia', mafia, true, roles.length + 1);
-    this.timing = new Timing(firstPhase, roles.length + 2);
+    this.#teams = [...seatsOf].map(([team, n], i) => newRow(team, team, n, true, roles.length + i));
+    for (const r of this.#roles) r.teamRow = this.#teams.find((t) => t.team === r.team)!;
+    this.neutralWins = this.#teams.slice(2).map((t) => [t.id, { games: 0, seats: 0 }] as const);
+    this.#wonNow = this.neutralWins.map(() => false);
+    this.timing = new Timing(firstPhase, roles.length + this.#teams.length);
     for (let s = 0; s < seats; s++) this.seats.push(emptySeat());
   }
 
@@ -161,8 +177,6 @@ export class Tally {
     this.days.add(g.day);
     this.timing.addGame(w, g.day);
     this.illegalDecisions += g.illegalDecisions;
-    const town = this.#town;
-    const mafia = this.#mafia;
     for (let s = 1; s <= g.n; s++) {
       const role = g.roles[s];
       const row = this.#row(role);
@@ -171,13 +185,14 @@ export class Tally {
       row.group.points.add(pts);
       row.survivors += survived;
       row.points += pts;
-      const team = role.team === 'mafia' ? mafia : town;
+      const team = row.teamRow;
       team.survivors += survived;
       team.points += pts;
       const seat = this.seats[s - 1];
       seat.survived += survived;
-      if (role.team === w) seat.won++;
+      if (role.win === null ? role.team === w : g.seatWon(s)) seat.won++;
     }
+    if (g.neutralWinners !== null) this.#addNeutralWins(g);
     const timing = this.timing;
     for (const e of g.eliminations) {
       const role = g.roles[e.seat];
@@ -185,7 +200,7 @@ export class Tally {
       const group = row.group;
       const p = timing.phaseIndex(e.phase, e.n);
       timing.addDeath(row.index, p, row.alive--);
-      const team = role.team === 'mafia' ? mafia : town;
+      const team = row.teamRow;
       timing.addDeath(team.index, p, team.alive--);
       const i = causeIndex(e.cause);
       if (i >= 0) group.deaths[i]++;
@@ -201,9 +216,21 @@ export class Tally {
       row.group.survived += row.survivors;
       endGame(row);
     }
-    endGame(town);
-    endGame(mafia);
+    for (const t of this.#teams) endGame(t);
     if (eveningPoints) this.#addEvening(eveningPoints);
+  }
+
+  /** A game's neutral winners: each seat that won, and each team once a game. */
+  #addNeutralWins(g: Game): void {
+    const won = this.#wonNow;
+    for (const seat of g.neutralWinners!) {
+      const i = this.#teams.indexOf(this.#row(g.roles[seat]).teamRow) - 2;
+      if (i < 0) throw new Error(`tally: seat ${seat} won as a neutral, but ${g.roles[seat].team} is not a neutral team`);
+      this.neutralWins[i][1].seats++;
+      if (!won[i]) this.neutralWins[i][1].games++;
+      won[i] = true;
+    }
+    won.fill(false);
   }
 
   #row(role: RoleDef): Row {
@@ -230,9 +257,9 @@ export class Tally {
     return this.#roles.map((r) => [r.id, r.group, r.team] as const);
   }
 
-  /** Per team (town, mafia): its roles' rows summed, with its own per-game counts. */
+  /** Per team (town, mafia, then each neutral team): its roles' rows summed, with its own per-game counts. */
   get teams(): ReadonlyArray<readonly [string, GroupTally]> {
-    return [this.#town, this.#mafia].map((t) => {
+    return this.#teams.map((t) => {
       const sum = emptyGroup(t.group.perGame);
       for (const r of this.#roles) {
         if (r.team !== t.team) continue;
@@ -261,8 +288,8 @@ export class Tally {
     this.days.merge(o.days);
     this.illegalDecisions += o.illegalDecisions;
     o.#roles.forEach((r, i) => addGroup(this.#roles[i].group, r.group));
-    addGroup(this.#town.group, o.#town.group);
-    addGroup(this.#mafia.group, o.#mafia.group);
+    o.#teams.forEach((t, i) => addGroup(this.#teams[i].group, t.group));
+    o.neutralWins.forEach(([, x], i) => addNeutral(this.neutralWins[i][1], x));
     o.seats.forEach((x, i) => {
       const mine = this.seats[i];
       mine.survived += x.survived;
@@ -284,7 +311,7 @@ export class Tally {
       outcomes: { ...this.outcomes },
       days: this.days.toJSON(),
       roles: this.#roles.map((r) => [r.id, groupData(r.team, r.group)]),
-      teams: [this.#town, this.#mafia].map((t) => [t.id, { survivorsPerGame: t.group.survivorsPerGame.toJSON(), pointsPerGame: t.group.pointsPerGame.toJSON() }]),
+      teams: this.#teams.map((t) => [t.id, { survivorsPerGame: t.group.survivorsPerGame.toJSON(), pointsPerGame: t.group.pointsPerGame.toJSON() }]),
       seats: this.seats.map((x) => ({ ...x })),
       illegalDecisions: this.illegalDecisions,
       failed: this.failed,
@@ -293,6 +320,7 @@ export class Tally {
       ...(this.seatEvenings.length > 0 ? { seatEvenings: this.seatEvenings.map((d) => d.toJSON()) } : {}),
       ...(this.metrics !== null ? { metrics: this.metrics.toJSON() } : {}),
       timing: this.timing.toJSON(),
+      ...(this.neutralWins.length > 0 ? { neutralWins: this.neutralWins.map(([team, x]) => [team, { ...x }] as const) } : {}),
     };
   }
 
@@ -304,7 +332,8 @@ export class Tally {
     t.days.merge(Distribution.fromJSON(data.days));
     data.roles.forEach(([, g], i) => addGroup(t.#roles[i].group, fromGroupData(g)));
     for (const [team, g] of data.teams) {
-      const row = team === 'mafia' ? t.#mafia : t.#town;
+      const row = t.#teams.find((x) => x.team === team);
+      if (!row) throw new Error(`tally: team ${team} has no role in the setup`);
       row.group.survivorsPerGame.merge(Distribution.fromJSON(g.survivorsPerGame));
       row.group.pointsPerGame.merge(Distribution.fromJSON(g.pointsPerGame));
     }
@@ -315,6 +344,11 @@ export class Tally {
     for (const x of data.illegalExamples ?? []) t.addIllegalExample(x.game, x.what);
     for (const d of data.seatEvenings ?? []) t.seatEvenings.push(Distribution.fromJSON(d));
     if (data.metrics) t.metrics = Metrics.fromJSON(data.metrics);
+    for (const [team, x] of data.neutralWins ?? []) {
+      const mine = t.neutralWins.find(([id]) => id === team);
+      if (!mine) throw new Error(`tally: neutral team ${team} has no role in the setup`);
+      addNeutral(mine[1], x);
+    }
     return t;
   }
 }
@@ -331,7 +365,14 @@ function endGame(row: Row): void {
 }
 
 function newRow(id: string, team: Team, perGame: number, perGameCounts: boolean, index: number): Row {
-  return { id, team, group: emptyGroup(perGame), perGameCounts, index, survivors: 0, points: 0, alive: perGame };
+  const row = { id, team, group: emptyGroup(perGame), perGameCounts, index, teamRow: null as unknown as Row, survivors: 0, points: 0, alive: perGame };
+  row.teamRow = row;
+  return row;
+}
+
+function addNeutral(into: NeutralWins, b: NeutralWins): void {
+  into.games += b.games;
+  into.seats += b.seats;
 }
 
 /** A group's per-game counts; for a role of one seat a game, its seat's own (it keeps none apart). */

@@ -3,7 +3,7 @@
 // profile drawn as the engine draws it — and `onDefault` makes a whole strategy of "the default, with
 // one thing changed" in a few lines (docs/strategies.md, "Building on the default"). Both read the table
 // from the seat's view, so they work in-process and isolated alike.
-import type { Team } from '../model/roles.js';
+import type { Side } from '../model/roles.js';
 import type { PlayerView } from '../views/view.js';
 import { DEFAULT_STRATEGY } from './default.js';
 import { builtInStrategies, onSetup } from './registry.js';
@@ -20,7 +20,7 @@ function tableOfView(view: PlayerView): TableKey {
 
 /** The player the default strategy makes for this seat, in this game. */
 export function defaultPlayer(view: PlayerView, game?: GameTag): Player {
-  const strategy = onSetup(builtInStrategies().get(DEFAULT_STRATEGY)!, tableOfView(view), view.team as Team);
+  const strategy = onSetup(builtInStrategies().get(DEFAULT_STRATEGY)!, tableOfView(view), view.team as Side);
   return strategy.createPlayer(view.seat, game);
 }
 

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { UserError } from '../errors.js';
 import { isPluginPath, pluginFileProblem } from '../plugins/importModule.js';
 import { closest } from '../text.js';
-import type { RoleDef, Team } from '../model/roles.js';
+import { sideOf, type RoleDef, type Side } from '../model/roles.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { ROLES } from '../rules/catalogue.js';
 import { isAuditedStrategy, markAudited } from './audit.js';
@@ -221,7 +221,7 @@ function ownBase(strategy: Strategy): { base: Strategy; params: SpecParts['param
  * The profiles a spec plays for `team` at this table by default (Strategy.defaultMix: an
  * equilibrium's mix), the spec's own parameters set on each; null where there is none.
  */
-function defaultParts(strategy: Strategy, setup: SetupLike, team: Team): MixShare[] | null {
+function defaultParts(strategy: Strategy, setup: SetupLike, team: Side): MixShare[] | null {
   const made = ownBase(strategy);
   const mix = made === null ? null : (made.base.defaultMix?.(tableKey(setup), team) ?? null);
   if (made === null || mix === null || mix.parts.length === 0) return null;
@@ -229,7 +229,7 @@ function defaultParts(strategy: Strategy, setup: SetupLike, team: Team): MixShar
 }
 
 /** Where a spec's default mix at this table comes from, in words (null: it plays no default mix there). */
-export function defaultMixSource(spec: string, setup: SetupLike, team: Team): string | null {
+export function defaultMixSource(spec: string, setup: SetupLike, team: Side): string | null {
   const made = ownBase(strategyFromSpec(spec));
   return made === null ? null : (made.base.defaultMix?.(tableKey(setup), team)?.source ?? null);
 }
@@ -239,7 +239,7 @@ export function defaultMixSource(spec: string, setup: SetupLike, team: Team): st
  * measured (DefaultMix.exploitedBy); null where nothing was measured against exactly that play (a
  * spec that sets parameters of its own plays other profiles).
  */
-export function defaultMixExploited(spec: string, setup: SetupLike, team: Team): Exploited | null {
+export function defaultMixExploited(spec: string, setup: SetupLike, team: Side): Exploited | null {
   const made = ownBase(strategyFromSpec(spec));
   if (made === null || made.params.length > 0) return null;
   return made.base.defaultMix?.(tableKey(setup), team)?.exploitedBy ?? null;
@@ -267,7 +267,7 @@ function partsSpec(parts: readonly MixShare[]): string {
 }
 
 /** The parameters a spec would set for `team` on this setup: its own, and tuned defaults beneath them. */
-function tunedPairs(strategy: Strategy, setup: Pick<CompiledSetup, 'name' | 'source'>, team: Team): { base: Strategy; params: SpecParts['params'] } | null {
+function tunedPairs(strategy: Strategy, setup: Pick<CompiledSetup, 'name' | 'source'>, team: Side): { base: Strategy; params: SpecParts['params'] } | null {
   const made = ownBase(strategy);
   if (made === null) return null;
   const tuned = setup.source === 'built-in' ? made.base.tunedValues?.(setup.name, team) : null;
@@ -284,7 +284,7 @@ const ON_SETUP = new WeakMap<Strategy, Map<string, Strategy>>();
  * it (Strategy.tunedValues: smart's strategies/smart/tuned.json), those values for every parameter its
  * spec did not set; a setup file never has any. Made once per strategy, table and team.
  */
-export function onSetup(strategy: Strategy, setup: SetupLike, team: Team): Strategy {
+export function onSetup(strategy: Strategy, setup: SetupLike, team: Side): Strategy {
   // Keyed by everything that picks the default (name, source, rules, size, mafia seats): two tables of
   // one name but different decks (a `weights` family's) play different defaults.
   const t = tableKey(setup);
@@ -309,7 +309,7 @@ export function onSetup(strategy: Strategy, setup: SetupLike, team: Team): Strat
  * A side's spec with the setup's tuned defaults written out (`smart` on ukrainian → `smart:k=v,…`): a
  * spec that says everything it plays, for `exploit` and `tune` to vary and report.
  */
-export function resolvedSpec(spec: string, setup: SetupLike, team: Team, mixes = true): string {
+export function resolvedSpec(spec: string, setup: SetupLike, team: Side, mixes = true): string {
   const { name, params } = splitSpec(spec);
   const strategy = strategyNamed(name, spec, strategyFlag);
   const own = withParams(strategy, params, spec);
@@ -402,12 +402,12 @@ export function parseStrategies(specs: readonly string[], label: SpecLabel = str
 }
 
 export function strategyFor(a: StrategyAssignment, role: RoleDef): Strategy {
-  return a.byRole.get(role.id) ?? a.byTeam.get(role.team) ?? a.everyone;
+  return a.byRole.get(role.id) ?? a.byTeam.get(sideOf(role.team)) ?? a.everyone;
 }
 
 /**
  * The spec that plays a role, as a label without its `WHO=` part (`smart:fakeClaim=1`): the last spec
- * naming the role, else its team, else everyone's, else the default (smart) — the order strategyFor follows.
+ * naming the role, else its side (a neutral role: the town), else everyone's, else the default (smart) — the order strategyFor follows.
  */
 export function strategyLabelFor(a: StrategyAssignment, role: RoleDef): string {
   let byRole: string | null = null;
@@ -418,7 +418,7 @@ export function strategyLabelFor(a: StrategyAssignment, role: RoleDef): string {
     const rest = who === null ? spec.trim() : spec.slice(spec.indexOf('=') + 1).trim();
     if (who === null) everyone = rest;
     else if (who === role.id) byRole = rest;
-    else if (who === role.team) byTeam = rest;
+    else if (who === sideOf(role.team)) byTeam = rest; // a neutral seat plays the town's side
   }
   return byRole ?? byTeam ?? everyone ?? DEFAULT_STRATEGY;
 }

@@ -12,7 +12,7 @@
 // range; its result is kept in a cache (the --state file), so a run that is stopped and started again
 // replays the same decisions from the cache and plays only what is missing: the same result as a run
 // never stopped.
-import type { Team } from '../model/roles.js';
+import type { Side } from '../model/roles.js';
 import { WINNERS, type Winner } from '../model/events.js';
 import { setupSummary, type SetupSummary } from '../report/report.js';
 import { jobOf, playArmsOn, sideGain, type ArmsPlan } from '../exploit/arms.js';
@@ -81,7 +81,7 @@ export interface TuneInput extends ArmsPlan, TuneSettings {
 
 export interface RoundRecord {
   readonly round: number;
-  readonly side: Team;
+  readonly side: Side;
   /** The side's spec before the round. */
   readonly from: string;
   readonly moves: number;
@@ -105,11 +105,11 @@ export interface TuneReport extends TuneSettings {
   readonly played: number;
   /** The tuned profile: each side's spec, and its parameters that differ from the strategy's defaults. */
   readonly result: SideSpecs;
-  readonly changed: Readonly<Record<Team, Readonly<Record<string, StrategyParamValue>>>>;
+  readonly changed: Readonly<Record<Side, Readonly<Record<string, StrategyParamValue>>>>;
   /** The town's win rate at the tuned profile (the last round's baseline games), Wilson 95%. */
   readonly townWin: { readonly share: number; readonly low: number; readonly high: number; readonly games: number } | null;
   /** Per side, the best one-parameter move left at the end, confirmed on fresh games (null: the side has none). */
-  readonly certificate: Readonly<Record<Team, { readonly move: string; readonly gain: PairedDifference & { readonly games: number }; readonly round: number } | null>>;
+  readonly certificate: Readonly<Record<Side, { readonly move: string; readonly gain: PairedDifference & { readonly games: number }; readonly round: number } | null>>;
   readonly history: readonly RoundRecord[];
 }
 
@@ -159,7 +159,7 @@ export async function runTune(x: TuneInput): Promise<TuneReport> {
   // running converge), each round's games from its side's moves; not the round limit's.
   let r = 0;
   let roundStart = 0;
-  const perRound = (side: Team) => halvingEstimate(Math.max(1, tuneVariants(side, profile[side], x.setup, only).length), x.firstGames, x.finalGames);
+  const perRound = (side: Side) => halvingEstimate(Math.max(1, tuneVariants(side, profile[side], x.setup, only).length), x.firstGames, x.finalGames);
   const likely = () => {
     let games = roundStart;
     for (let k = r; k < Math.min(x.rounds, r + 2 - quiet); k++) games += perRound(k % 2 === 0 ? 'town' : 'mafia');
@@ -176,7 +176,7 @@ export async function runTune(x: TuneInput): Promise<TuneReport> {
         stopped = 'budget';
         break;
       }
-      const side: Team = r % 2 === 0 ? 'town' : 'mafia';
+      const side: Side = r % 2 === 0 ? 'town' : 'mafia';
       const atStart = runner.played();
       const moves = tuneVariants(side, profile[side], x.setup, only);
       const round = await bestResponse(`r${r}`, r * ROUND_STRIDE, side, profile, moves, x, unit);
@@ -211,7 +211,7 @@ export interface RoundResult {
 export type Unit = (id: string, arms: readonly SideSpecs[], from: number, to: number) => Promise<UnitResult>;
 
 /** What a side gains by a move, from the per-game pairs: tune's is the side's own win rate (sideGain). */
-export type Objective = (pairs: OutcomePairs, side: Team) => PairedDifference;
+export type Objective = (pairs: OutcomePairs, side: Side) => PairedDifference;
 
 /**
  * One side's best response to the profile: successive halving over the moves, then a fresh
@@ -220,7 +220,7 @@ export type Objective = (pairs: OutcomePairs, side: Team) => PairedDifference;
 export async function bestResponse(
   id: string,
   first: number,
-  side: Team,
+  side: Side,
   profile: SideSpecs,
   moves: readonly Variant[],
   x: Pick<TuneSettings, 'firstGames' | 'finalGames'>,
@@ -265,8 +265,8 @@ export async function bestResponse(
 function report(x: TuneInput, profile: SideSpecs, history: readonly RoundRecord[], stopped: TuneReport['stopped'], played: number, base: Record<Winner, number> | null): TuneReport {
   const games = base === null ? 0 : WINNERS.reduce((a, w) => a + base[w], 0);
   const townWin = base === null || games === 0 ? null : { share: base.town / games, ...wilson(base.town, games), games };
-  const last = (side: Team) => [...history].reverse().find((h) => h.side === side);
-  const cert = (side: Team) => {
+  const last = (side: Side) => [...history].reverse().find((h) => h.side === side);
+  const cert = (side: Side) => {
     const h = last(side);
     return h === undefined || h.best === null || h.confirm === null ? null : { move: h.best, gain: h.confirm, round: h.round };
   };

@@ -3,7 +3,7 @@
 // reads the game through ViewSource — the kernel's public state, the event record, and the facts the
 // rule set publishes (TableFacts) — and imports nothing of the engine.
 import type { Color, GameEvent } from '../model/events.js';
-import type { RoleDef, RoleTraits, Team, Uses } from '../model/roles.js';
+import type { RoleDef, RoleTraits, Team, Uses, WinCondition } from '../model/roles.js';
 import type { DecisionKind, Intent } from '../model/decisions.js';
 import { sharedZeros } from './keptArrays.js';
 import { PrivateCursor, VisibleCursor, type EventReader } from './readCursors.js';
@@ -67,11 +67,14 @@ export interface RoleInfo {
    * for an ability with limits (a plug-in's: docs/extending.md), absent for one pick every night.
    */
   readonly night: { readonly decision: DecisionKind; readonly intent: Intent; readonly uses?: Uses } | null;
+  /** A neutral team's win condition (a Jester's `votedOut`: docs/extending.md); absent for town and mafia roles. */
+  readonly win?: WinCondition;
 }
 
 function infoOf(r: RoleDef, seats: number): RoleInfo {
   const a = r.night;
   const night = a && Object.freeze(a.uses === null ? { decision: a.decision, intent: a.intent } : { decision: a.decision, intent: a.intent, uses: a.uses });
+  if (r.win !== null) return Object.freeze({ id: r.id, name: r.name, team: r.team, seats, traits: r.traits, night, win: r.win });
   return Object.freeze({ id: r.id, name: r.name, team: r.team, seats, traits: r.traits, night });
 }
 

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { sidesFromSpecs, armSpecs, type SideSpecs } from '../exploit/variants.js';
-import type { Team } from '../model/roles.js';
+import type { Side } from '../model/roles.js';
 import { line, setupArgs } from '../report/reproduce.js';
 import { loadSetup } from '../setup/load.js';
 import { specValues } from '../strategy/registry.js';
@@ -34,11 +34,11 @@ export interface PointTune {
   readonly held: readonly string[];
   readonly start: SideSpecs;
   readonly result: SideSpecs;
-  readonly changed: Readonly<Record<Team, Readonly<Record<string, StrategyParamValue>>>>;
+  readonly changed: Readonly<Record<Side, Readonly<Record<string, StrategyParamValue>>>>;
   readonly stopped: TuneReport['stopped'];
   readonly rounds: number;
   readonly played: number;
-  readonly certificate: Readonly<Record<Team, { readonly move: string; readonly gain: PairedDifference & { readonly games: number } } | null>>;
+  readonly certificate: Readonly<Record<Side, { readonly move: string; readonly gain: PairedDifference & { readonly games: number } } | null>>;
   /** The `mafia-sim tune` command that gives the same result alone (null: nothing was left to tune). */
   readonly command: string | null;
 }

@@ -11,7 +11,8 @@
 // guest role (no action, docs/club.md), and the report says so.
 import type { RuleSet } from '../rules/ruleSet.js';
 import { ROLES } from '../rules/catalogue.js';
-import type { Team } from '../model/roles.js';
+import { sideOf, type Side, type Team } from '../model/roles.js';
+import { loadedRoles } from '../setup/rolePlugins.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import type { ArmSpec } from './arms.js';
 import { armResults, WORKBENCH_FORMAT, type ArmResult, type PlayedArm, type WorkbenchCommon } from './report.js';
@@ -24,11 +25,11 @@ export interface RoleValuesDesign {
   readonly options: readonly string[];
   readonly strategies: readonly string[];
   /** The plain role of each team, the yardstick of every value. */
-  readonly plain: Readonly<Record<Team, string>>;
+  readonly plain: Readonly<Record<Side, string>>;
   /** Whether the town's plain role is a guest at this rule set (a club table's `citizen`). */
   readonly plainTownIsGuest: boolean;
   /** What each arm is: the table, a role made plain, the table + a plain seat of a team, the table + a role. */
-  readonly arms: ReadonlyArray<{ readonly role: string | null; readonly team: Team | null; readonly change: RoleChange }>;
+  readonly arms: ReadonlyArray<{ readonly role: string | null; readonly team: Side | null; readonly change: RoleChange }>;
   /** Comparisons that cannot be made (the rule set refuses the table), with the reason. */
   readonly skipped: ReadonlyArray<{ readonly role: string; readonly change: 'remove' | 'add'; readonly reason: string }>;
 }
@@ -43,6 +44,7 @@ export interface Worth {
 
 export interface RoleValue {
   readonly role: string;
+  /** Its team: town, mafia, or a neutral team of a role plug-in's (its value is still the town's win). */
   readonly team: Team;
   /** Seats holding it at the table. */
   readonly seats: number;
@@ -60,8 +62,16 @@ export interface RoleValuesReport extends WorkbenchCommon {
   readonly arms: readonly ArmResult[];
 }
 
+/** A role's team: a built-in role's, or a role plug-in's loaded in this process (town if neither). */
+function roleTeam(id: string): Team {
+  const builtin = ROLES.get(id);
+  if (builtin) return builtin.team;
+  for (const r of loadedRoles()) if (r.id === id) return r.team;
+  return 'town';
+}
+
 /** The plain roles of a rule set: `citizen` (or `townie`) and `mafia`. */
-export function plainRoles(rules: RuleSet): { plain: Record<Team, string>; guest: boolean } {
+export function plainRoles(rules: RuleSet): { plain: Record<Side, string>; guest: boolean } {
   const town = rules.roles.has('citizen') ? 'citizen' : 'townie';
   return { plain: { town, mafia: 'mafia' }, guest: rules.id === 'club' };
 }
@@ -69,7 +79,7 @@ export function plainRoles(rules: RuleSet): { plain: Record<Team, string>; guest
 export interface RoleArm {
   readonly spec: ArmSpec;
   readonly role: string | null;
-  readonly team: Team | null;
+  readonly team: Side | null;
   readonly change: RoleChange;
 }
 
@@ -84,7 +94,7 @@ export function roleArms(setup: CompiledSetup, base: Omit<ArmSpec, 'label'>): Ro
     label,
   });
   const special = setup.roleCounts.map(([id]) => id).filter((id) => id !== plain.town && id !== plain.mafia);
-  const team = (id: string) => ROLES.get(id)!.team;
+  const team = (id: string): Side => sideOf(roleTeam(id));
   const arms: RoleArm[] = [{ spec: { ...base, label: 'the table' }, role: null, team: null, change: 'table' }];
   for (const id of special) {
     const p = plain[team(id)];
@@ -129,7 +139,7 @@ export function roleValuesReport(common: Omit<WorkbenchCommon, 'kind' | 'format'
     return change === 'remove' ? { diff: -d.diff, low: -d.high, high: -d.low, p: d.p } : { diff: d.diff, low: d.low, high: d.high, p: d.p };
   };
   const roles = Object.keys(table).filter((id) => id !== design.plain.town && id !== design.plain.mafia);
-  const values = roles.map((role): RoleValue => ({ role, team: ROLES.get(role)!.team, seats: table[role], asIs: worth('remove', role), oneMore: worth('add', role) }));
+  const values = roles.map((role): RoleValue => ({ role, team: roleTeam(role), seats: table[role], asIs: worth('remove', role), oneMore: worth('add', role) }));
   values.sort((a, b) => (b.asIs?.diff ?? -Infinity) - (a.asIs?.diff ?? -Infinity) || a.role.localeCompare(b.role));
   return { kind: 'role-values', format: WORKBENCH_FORMAT, ...common, design, values, arms };
 }

@@ -1,7 +1,7 @@
 // `mafia-sim weights`: plays many setups of a family and fits an additive weight per role to their town
 // wins on a logit scale (logit P(town) = intercept + Σ weight × seats), on a seeded share of the setups;
 // the rest are held out to measure how far the model misses (docs/balancing.md, docs/statistics.md).
-import type { Team } from '../model/roles.js';
+import type { Side } from '../model/roles.js';
 import { ROLES } from '../rules/catalogue.js';
 import { createRng } from '../rng.js';
 import { jobFromSpec, type Job } from '../runner/job.js';
@@ -93,12 +93,12 @@ function modelOf(fit: LogisticFit, roles: readonly string[], fitted: number): Om
 }
 
 /** Each role's weight, against its team's plain role, and in points at the reference table. */
-function roleWeights(model: Omit<WeightsModel, 'modelError'>, fittedCounts: readonly Readonly<Record<string, number>>[], plain: Readonly<Record<Team, string>>, reference: Readonly<Record<string, number>>): RoleWeight[] {
+function roleWeights(model: Omit<WeightsModel, 'modelError'>, fittedCounts: readonly Readonly<Record<string, number>>[], plain: Readonly<Record<Side, string>>, reference: Readonly<Record<string, number>>): RoleWeight[] {
   const at = (role: string) => model.columns.indexOf(role);
   const cov = (a: number, b: number) => model.scale * model.covariance[a][b];
   const etaRef = predictCounts(model, reference).eta;
   const out = model.columns.slice(1).map((role): RoleWeight => {
-    const team: Team = ROLES.get(role)?.team === 'mafia' ? 'mafia' : 'town';
+    const team: Side = ROLES.get(role)?.team === 'mafia' ? 'mafia' : 'town';
     const i = at(role);
     const p = at(plain[team]);
     const setups = fittedCounts.filter((c) => (c[role] ?? 0) > 0).length;

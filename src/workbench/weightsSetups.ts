@@ -11,6 +11,7 @@
 // tables stay tables of the family (one Policeman, up to two Lucky); the plain roles have any count.
 import { UserError } from '../errors.js';
 import { ROLES } from '../rules/catalogue.js';
+import { sideOf } from '../model/roles.js';
 import { createRng, type Rng } from '../rng.js';
 import { loadSetup } from '../setup/load.js';
 import type { CompiledSetup } from '../setup/compile.js';
@@ -90,7 +91,7 @@ function drawCounts(rng: Rng, plan: GeneratePlan, caps: ReadonlyMap<string, numb
     throw e;
   }
   const isPlain = (id: string) => id === plain.town || id === plain.mafia;
-  const team = (id: string) => ROLES.get(id)?.team ?? 'town';
+  const team = (id: string) => sideOf(ROLES.get(id)?.team ?? 'town');
   const pool = [...new Set([...caps.keys(), plain.town, plain.mafia])].sort();
   const room = (id: string) => isPlain(id) || (counts[id] ?? 0) < (caps.get(id) ?? 0);
   const present = () => Object.keys(counts).filter((id) => counts[id] > 0).sort();

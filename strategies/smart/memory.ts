@@ -96,7 +96,8 @@ export class SeatMemory {
     this.n = n;
     this.me = view.seat;
     this.role = view.role;
-    this.town = view.team === 'town';
+    // A neutral seat (a Jester, a Survivor) reads the table as the town does: it is not of the mafia.
+    this.town = view.team !== 'mafia';
     this.record = view.publicRecord;
     this.table = tableOf(this.record);
     const info = this.table.roleInfo(this.role);

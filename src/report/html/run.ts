@@ -48,7 +48,11 @@ function setupSection(r: Report): string {
 function outcomesSection(r: Report): string {
   const chart = intervalBars(WINNERS.map((w) => ({ label: w, value: r.outcomeRates[w].share, low: r.outcomeRates[w].low, high: r.outcomeRates[w].high, text: formatRate(r.outcomeRates[w]), tone: w })), { chart: 'outcomes', title: 'Outcomes: share of games with its 95% interval', xTitle: 'share of games, %', refs: [HALF] });
   const table = dataTable(['outcome', 'games', 'share (95% interval)'], WINNERS.map((w) => [w, count(r.outcomeRates[w].count), formatRate(r.outcomeRates[w])]), { name: 'outcomes' });
-  return section('outcomes', 'Outcomes', `Share of ${count(r.games)} games; whiskers are Wilson 95% intervals.`, figure(chart, 'Stalemate: the day cap (maxDays) was reached; draw: the rules ended it in a draw.') + numbers(table));
+  // A neutral team wins alongside the outcome (docs/rules-decisions.md, "Neutral teams"): a table of its own.
+  const neutral = r.neutralWins
+    ? numbers(dataTable(['neutral team', 'games won', 'share (95% interval)'], r.neutralWins.map((x) => [x.team, count(x.win.count), formatRate(x.win)]), { name: 'neutral-wins' }))
+    : '';
+  return section('outcomes', 'Outcomes', `Share of ${count(r.games)} games; whiskers are Wilson 95% intervals.`, figure(chart, 'Stalemate: the day cap (maxDays) was reached; draw: the rules ended it in a draw.') + numbers(table) + neutral);
 }
 
 function lengthSection(r: Report): string {

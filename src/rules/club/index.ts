@@ -271,7 +271,10 @@ export class ClubGame implements RulesGame, NightRules, TableFacts {
     for (let i = from; i < deaths.length; i++) due.push(deaths[i].seat); // C4.5
   }
 
-  /** C18: a team wins when the other has nobody alive (the jailed count as alive); both at once: draw. No parity. */
+  /**
+   * C18: a team wins when the other has nobody alive (the jailed count as alive); both at once: draw. No
+   * parity. A neutral seat is of neither team: it neither keeps a team from winning nor wins for one.
+   */
   winner(): Winner | null {
     const { town, mafia } = this.g.teamAlive;
     if (mafia === 0) return town === 0 ? 'draw' : 'town';

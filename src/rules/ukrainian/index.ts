@@ -144,12 +144,17 @@ export class UkrainianGame implements RulesGame, NightRules, TableFacts {
     this.night.run();
   }
 
-  /** U11, in order: red wins, the maniac draw, black wins (unless the Doctor and the Maniac both live). */
+  /**
+   * U11, in order: red wins, the maniac draw, black wins (unless the Doctor and the Maniac both live).
+   * A neutral seat (docs/rules-decisions.md, "Neutral teams") counts with the red against black (it is
+   * a living player black must outnumber), but red does not need it gone; with neither team left, the
+   * game is a draw.
+   */
   winner(): Winner | null {
     const g = this.g;
     const black = g.teamAlive.mafia;
-    const red = g.teamAlive.town;
-    if (black === 0) return 'town'; // U11.1
+    const red = g.teamAlive.town + g.teamAlive.neutral;
+    if (black === 0) return g.teamAlive.town === 0 ? 'draw' : 'town'; // U11.1
     const maniacAlive = g.anyAlive(this.maniacs);
     if (g.livingCount === 2 && black === 1 && maniacAlive) return 'draw'; // U11.2
     if (red === 0) return 'mafia'; // U11.3, under either reading
