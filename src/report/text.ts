@@ -88,27 +88,7 @@ function causes(x: GroupRow, most = 3): string {
  * on ukrainian: `town smart:revealDay=1,… (equilibrium: …)`); null when no side does, or when a spec
  * names a plug-in or a bot program (not loaded where a report is merged).
  */
-/**
- * How far one change takes either side against what is played, where `exploit` measured it (the
- * default at the table its equilibrium was solved at): a mix that one change beats by several points
- * is no equilibrium, and every figure below is the value of that play, not of the rules.
- */
-function exploitLine(r: Report): string | null {
-  if (r.strategies.some(isPluginSpec)) return null;
-  const sides = playedSides(r.strategies, r.setup);
-  const found = [sides.mafia.exploitedBy, sides.town.exploitedBy].filter((e) => e !== null);
-  if (found.length === 0) return null;
-  const games = `exploit's library, ${found[0].games.toLocaleString('en-US')} games a variant`;
-  if (found.every((e) => e.high <= HOLDS)) return `no single change gains either side more than ${(100 * HOLDS).toFixed(0)} points (${games})`;
-  const gains = found.map((e) => `the ${e.by} ${formatDifference({ diff: e.gain, low: e.low, high: e.high })} points with ${e.move}`);
-  return `one change gains ${gains.join(', ')} (${games}: not an equilibrium of that library)`;
-}
-
-/** A gain whose interval stays under this is no exploit worth the name (issue 29: 2 points). */
-const HOLDS = 0.02;
-
 function tunedLine(r: Report): string | null {
-  if (r.strategies.some(isPluginSpec)) return null;
   const sides = runSides(r);
   return sides === null ? null : `town ${describeSide(sides.town)}; mafia ${describeSide(sides.mafia)}`;
 }
@@ -119,6 +99,25 @@ export function runSides(r: Report): PlayedSides | null {
   const sides = playedSides(r.strategies, r.setup);
   return sides.town.plays === sides.town.spec && sides.mafia.plays === sides.mafia.spec ? null : sides;
 }
+
+/**
+ * How far one change takes either side against what is played, where `exploit` measured it (the
+ * default at the table its equilibrium was solved at): a mix that one change beats by several points
+ * is no equilibrium, and every figure below is the value of that play, not of the rules.
+ */
+function exploitLine(r: Report): string | null {
+  const sides = runSides(r); // a mix played is always more than its spec
+  if (sides === null) return null;
+  const found = [sides.mafia.exploitedBy, sides.town.exploitedBy].filter((e) => e !== null);
+  if (found.length === 0) return null;
+  const games = `exploit's library, ${found[0].games.toLocaleString('en-US')} games a variant`;
+  if (found.every((e) => e.high <= HOLDS)) return `no single change gains either side more than ${(100 * HOLDS).toFixed(0)} points (${games})`;
+  const gains = found.map((e) => `the ${e.by} ${formatDifference({ diff: e.gain, low: e.low, high: e.high })} points with ${e.move}`);
+  return `one change gains ${gains.join(', ')} (${games}: not an equilibrium of that library)`;
+}
+
+/** A gain whose interval stays under this is no exploit worth the name (issue 29: 2 points). */
+const HOLDS = 0.02;
 
 /**
  * The report's tables, at most `width` columns wide (the CLI passes the terminal's; UNLIMITED keeps
