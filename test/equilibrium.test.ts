@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { climbStarts, equilibriumStateKey, runEquilibrium, type EquilibriumInput, type Solved } from '../src/equilibrium/equilibrium.js';
+import { climbStarts, equilibriumStateKey, responseMoves, runEquilibrium, type EquilibriumInput, type Solved } from '../src/equilibrium/equilibrium.js';
 import { sidesFromSpecs } from '../src/exploit/variants.js';
 import { playJobGame } from '../src/runner/job.js';
 import { loadSetup } from '../src/setup/load.js';
@@ -54,6 +54,20 @@ describe('equilibrium', () => {
     expect(climbStarts('town', pop, [[0.5], [0.6], [0.5]], solved)).toEqual([1, 2, 0]);
     // The best against the other's mix, when in the mix, is not climbed from twice.
     expect(climbStarts('town', pop, [[0.5], [0.4], [0.55]], solved)).toEqual([2, 0]);
+  });
+
+  it("a best response tries exploit's whole library: the deviations' own switches and the range ends, never a held parameter", () => {
+    const ukrainian = loadSetup('ukrainian', []);
+    const names = (side: 'town' | 'mafia', hold: string[] = []) => responseMoves(side, 'smart:tuned=false', { setup: ukrainian, hold }, []).map((v) => v.name);
+    const mafia = names('mafia');
+    const town = names('town');
+    // Who claims, and fake red reports: the mafia's answers to a town that trusts the first claimant.
+    expect(mafia).toEqual(expect.arrayContaining(['fake-investigator', 'early-claimer', 'silent-mafia']));
+    expect(town).toEqual(expect.arrayContaining(['trust-first-claimant', 'vote-patterns', 'revealDay=1000']));
+    // temperature is held by smart itself (exploit still plays its ends); --hold keeps the reader.
+    expect([...town, ...mafia].some((n) => n.startsWith('temperature='))).toBe(false);
+    expect(names('town', ['reader']).some((n) => n.startsWith('reader='))).toBe(false);
+    expect(town.some((n) => n.startsWith('reader='))).toBe(true);
   });
 
   it('--hold: a held parameter stays as the populations start it (the bloc the mafia gave up is not found)', async () => {

@@ -6,8 +6,9 @@
 //      is kept), and the zero-sum game of the town's win rate is solved exactly (./matrixGame.ts): a mix
 //      per side, and the value;
 //   2. each side looks for a best response to the other's mix: from its population's best profile
-//      against that mix and from each other profile of its own mix, tune's successive halving over every one-parameter move and every deviation of
-//      the library, confirmed on fresh games, climbing while a move gains (up to `climb` steps). A game
+//      against that mix and from each other profile of its own mix, tune's successive halving over every
+//      one-parameter move of tune and every variant of exploit's library (responseMoves below), confirmed on
+//      fresh games, climbing while a move gains (up to `climb` steps). A game
 //      against a mix meets one of its profiles, drawn from the game's seed (src/strategy/mix.ts);
 //   3. a best response that gains more than ε, significantly, joins its side's population.
 // It stops when neither side's best response gains more than ε: the certificate. The mixes then play
@@ -20,7 +21,7 @@ import type { Side } from '../model/roles.js';
 import { WINNERS } from '../model/events.js';
 import { setupSummary, type SetupSummary } from '../report/report.js';
 import { sideGain, type ArmsPlan } from '../exploit/arms.js';
-import { deckDecisions, deviationVariants, tuneVariants, withSide, type SideSpecs, type Variant } from '../exploit/variants.js';
+import { deckDecisions, deviationVariants, parameterVariants, tuneVariants, withSide, type SideSpecs, type Variant } from '../exploit/variants.js';
 import { wilson } from '../stats/intervals.js';
 import { OutcomePairs, type PairedDifference } from '../stats/paired.js';
 import { mixName, type MixPart } from '../strategy/mix.js';
@@ -285,13 +286,12 @@ async function climbFrom(it: number, side: Side, k: number, from: string, pop: R
   // Every start plays the same games (common random numbers): its units are named apart, the first as before.
   const block = (step: number) => (1 + (2 * it + (side === 'town' ? 0 : 1)) * (MAX_CLIMB + 1) + step) * ROUND_STRIDE;
   const name = k === 0 ? `i${it}${side}` : `i${it}${side}@${k}.`;
-  const decisions = deckDecisions(x.setup);
   const steps: Array<{ move: string; gain: Gain }> = [];
   let last: ResponseRecord['last'] = null;
   let current = from;
   for (let step = 0; step < x.climb; step++) {
     const profile: SideSpecs = withSide({ ...x.start, [other]: against }, side, current);
-    const moves = movesFrom(side, current, x, decisions, pop[side]);
+    const moves = responseMoves(side, current, x, pop[side]);
     const r = await bestResponse(`${name}${step}`, block(step), side, profile, moves, x, unit, townWinObjective);
     if (r.best === null || r.confirm === null) break;
     if (!r.accepted) {
@@ -327,17 +327,21 @@ function bestAgainst(side: Side, matrix: readonly (readonly number[])[], weights
 }
 
 /**
- * Every one-parameter move of tune and every deviation of the library that moves only parameters tune
- * moves (several at once: fake-investigator-black), each once, none already in the population. A
- * deviation's own switches (read, claimer, …) stay out, as in tune: they are weaknesses for exploit to
- * measure, and tuned into they make a seat's number its fate (the first speaker's claim believed).
+ * Every one-parameter move of tune, and every variant of exploit's library: each deviation (its own
+ * switches too — who claims, fake reds, trusting the first claimant) and each parameter at its range
+ * ends; each once, none already in the population, none moving a held parameter (`temperature` is held
+ * by smart itself). The certificate then answers exploit: a change exploit plays against the mix is one
+ * of these moves from some profile of it, so none gains more than ε where none of these does.
  */
-function movesFrom(side: Side, spec: string, x: EquilibriumInput, decisions: ReadonlySet<string>, population: readonly string[]): Variant[] {
+export function responseMoves(side: Side, spec: string, x: Pick<EquilibriumSettings, 'hold'> & Pick<ArmsPlan, 'setup'>, population: readonly string[]): Variant[] {
+  const decisions = deckDecisions(x.setup);
   const seen = new Set<string>(population);
   seen.add(spec);
   const out: Variant[] = [];
-  const held = x.hold.map((k) => [k, specValues(spec).values[k]] as const);
-  for (const v of [...tuneVariants(side, spec, x.setup, null), ...deviationVariants(side, spec, decisions, true)]) {
+  const own = specValues(spec);
+  const held = [...x.hold, ...(own.strategy.params ?? []).filter((p) => p.held === true).map((p) => p.key)].map((k) => [k, own.values[k]] as const);
+  const library = [...deviationVariants(side, spec, decisions), ...parameterVariants(side, spec, decisions)];
+  for (const v of [...tuneVariants(side, spec, x.setup, null), ...library]) {
     if (seen.has(v.spec)) continue;
     if (held.length > 0 && movesHeld(v.spec, held)) continue;
     seen.add(v.spec);
