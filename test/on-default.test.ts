@@ -35,4 +35,12 @@ describe('onDefault: the default with one thing changed', () => {
     expect(town([])).toBeLessThan(0.4);
     expect(town(['--strategy', `mafia=${NO_CLAIMS}`])).toBeGreaterThan(0.6);
   }, 120_000);
+
+  it("compare plays an arm's own plug-in (--right strategy=mafia=FILE): unchanged, it differs from the baseline in nothing", () => {
+    const r = cli(['compare', '--setup', 'ukrainian', '--games', '60', '--seed', '4', '--json', '--no-progress', '--right', `strategy=mafia=${SAME}`]);
+    expect(r.code, r.stderr).toBe(0);
+    const arm = JSON.parse(r.stdout).arms[1];
+    expect(arm.strategies).toEqual([`mafia=${SAME}`]);
+    expect([arm.vsBaseline.games, arm.vsBaseline.outcomes.town.diff, arm.vsBaseline.outcomes.mafia.diff]).toEqual([60, 0, 0]);
+  }, 120_000);
 });

@@ -14,6 +14,7 @@ import { playedCompare, type CompareReport } from '../workbench/compare.js';
 import type { ArmResult, Notable } from '../workbench/report.js';
 import { playedSides, sidesLine } from '../report/sides.js';
 import { loadSetup } from '../setup/load.js';
+import { loadStrategies } from '../strategy/load.js';
 import { formatDifference, formatP } from '../report/text.js';
 import { header, heldParams, noGamesFinished, playBench, runLine, strategiesLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
 
@@ -92,8 +93,18 @@ export function refuseSameArms(arms: readonly ArmSpec[]): void {
 
 export async function compareCommand(setups: readonly string[], flags: CompareFlags, signal?: AbortSignal): Promise<BenchResult<CompareReport>> {
   const arms = compareArms(setups, flags);
-  refuseSameArms(arms);
   const origin = (a: ArmSpec, i: number) => `compare arm ${i + 1} (${a.label})`;
+  // An arm's own plug-in (`--right strategy=mafia=./bot.ts`) is imported before the arms are told apart:
+  // telling them apart resolves each side's spec, and a plug-in's spec resolves only once it is loaded.
+  for (const [i, a] of arms.entries()) {
+    try {
+      await loadStrategies(a.strategies);
+    } catch (e) {
+      if (e instanceof UserError) throw new UserError(`${origin(a, i)}: ${e.message}`);
+      throw e;
+    }
+  }
+  refuseSameArms(arms);
   const { played, common, arms: playing } = await playBench('compare', flags, arms, origin, { defaultGames: COMPARE_GAMES, details: true, signal, hold: heldParams([...flags.left, ...flags.right, ...flags.side.map((x) => x.slice(x.indexOf(':') + 1))].map((x) => parseSetting(x, '--side'))) });
   return { report: playedCompare(common, arms, playing, played), warning: played.warning };
 }
