@@ -64,3 +64,46 @@ describe('a sweep’s page', () => {
     expect(html).toContain('less each arm’s paired game details and its whole run report');
   }, 150_000);
 });
+
+describe('a tune’s page', () => {
+  it('tune --html: its command, the setup and both sides in words, every table of the text report, charts with titles, axis titles and reference lines', async () => {
+    const file = join(dir, 'tune.html');
+    // A tiny space with a known move: the mafia's bloc, off at the start, is taken in round 2.
+    const args = ['tune', '--setup', 'vanilla', '--strategy', 'mafia=smart:bloc=false', '--params', 'bloc,nominateBlind', '--games', '1200', '--first', '300', '--workers', '1'];
+    const r = await cliAsync([...args, '--no-progress', '--html', file, '--json'], { timeoutMs: 120_000 });
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(statSync(file).size).toBeLessThan(500_000);
+    const html = readFileSync(file, 'utf8');
+    expect(html).toContain(`<code id="command">${report.command}</code>`);
+    expect(report.command).toMatch(/^mafia-sim tune --setup vanilla --strategy mafia=smart:bloc=false --params bloc,nominateBlind --games 1200 --first 300 /);
+    // The page embeds exactly what --json printed.
+    expect(JSON.parse(/<script type="application\/json" id="report-data">(.*?)<\/script>/s.exec(html)![1])).toEqual(report);
+    expect(html).toContain('<h1>mafia-sim tune: vanilla</h1>');
+    const setup = /<section id="setup">[\s\S]*?<\/section>/.exec(html)![0];
+    expect(setup).toContain('<dt>players</dt><dd>7: mafia×2 townie×5</dd>');
+    expect(setup).toContain('<dt>result</dt><dd>converged: neither side has a move that gains significantly</dd>');
+    expect(setup).toMatch(/Where it starts<\/h3>.*<dt>mafia<\/dt><dd><code>smart:bloc=false<\/code>/);
+    expect(setup).toMatch(/Where it ends<\/h3>.*<dt>mafia<\/dt><dd><code>smart:bloc=true<\/code>/);
+    for (const raw of ['firstGames', 'format', 'history']) expect(setup).not.toContain(raw);
+    // The text report's tables: a row per round (the move taken marked), the tuned parameters, the certificate.
+    const rows = (name: string) => (new RegExp(`<table data-table="${name}">[\\s\\S]*?</tbody>`).exec(html)?.[0].match(/<tr>/g)?.length ?? 0) - 1;
+    expect(rows('rounds')).toBe(report.history.length);
+    expect(report.history.map((h: { accepted: boolean }) => h.accepted)).toEqual([false, true, false, false]);
+    expect(html).toMatch(/<tr><th class="num">2<\/th><td>mafia<\/td><td>smart:bloc=false<\/td><td class="num">1<\/td><td>bloc=true<\/td>.*?<td>taken<\/td>/);
+    expect(rows('tuned')).toBe(2);
+    expect(rows('certificate')).toBe(2);
+    expect(html).toContain('<code id="as-strategy">--strategy town=smart --strategy mafia=smart:bloc=true</code>');
+    // Every chart: a title and an axis title with its unit; the gains around a zero line, town win with 50%.
+    const charts = [...html.matchAll(/<svg class="chart" data-chart="([^"]+)"[\s\S]*?<\/svg>/g)];
+    expect(charts.map((m) => m[1])).toEqual(['rounds', 'town-win', 'certificate']);
+    for (const [svg, name] of charts) {
+      expect(svg, name).toMatch(/<title>[^<]+<\/title>/);
+      expect(svg, name).toMatch(/<text class="axis axis-title"[^>]*>[^<]*(percentage points|% of games)<\/text>/);
+    }
+    expect(charts[0][0]).toContain('<line class="zero"');
+    expect(charts[2][0]).toContain('<line class="zero"');
+    expect(charts[1][0]).toMatch(/<line class="ref" data-value="0.5"/);
+    expect(charts[0][0].match(/<rect class="bar/g)).toHaveLength(report.history.filter((h: { confirm: unknown }) => h.confirm !== null).length);
+  }, 150_000);
+});

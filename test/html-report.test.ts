@@ -3,7 +3,7 @@
 // fetched, every chart is drawn with one mark per outcome, seat, role, pairing or cell, the marks'
 // numbers and lengths are the JSON's, the embedded JSON is exactly what --json prints, and the page
 // fits a phone. Screenshots at desktop and phone width go to test-artifacts/ (git-ignored).
-// Every workbench command's page (sweep, compare, role-values, balance, exploit) is made by the command
+// Every workbench command's page (sweep, compare, role-values, balance, exploit, and tune's) is made by the command
 // itself; a few made-up reports (test/helpers/otherKinds.ts: a grid, a report of no known kind) are
 // drawn through reportOutputsOfJson, the function those commands call. Issue 31: every page has the
 // command that made it, a summary in words, reference lines, a title and axis titles on every chart,
@@ -38,6 +38,7 @@ const BENCH = {
   'role-values': ['role-values', '--setup', 'ukrainian', '--games', '200'],
   balance: ['balance', '--setup', 'vanilla', '--knob', 'mafia', '--option', 'players=9', '--games', '300'],
   exploit: ['exploit', '--setup', 'vanilla', '--option', 'players=9', '--games', '200'],
+  tune: ['tune', '--setup', 'vanilla', '--strategy', 'mafia=smart:bloc=false', '--params', 'bloc,nominateBlind', '--games', '1200', '--first', '300'],
 } as const;
 type Bench = keyof typeof BENCH;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -532,6 +533,21 @@ suite('the HTML report in headless Chromium', () => {
       expect(await o.page.textContent(`svg[data-chart="gain-${side.side}"] .axis-title`)).toContain('percentage points');
     }
     expect(await o.page.$$eval('#exploitability li', (lis) => lis.length)).toBe(r.sides.length);
+    await o.page.close();
+  }, 30_000);
+
+  it('tune --html: each round’s confirmed gain and the certificate as bars around zero, town win with the 50% line', async () => {
+    const r = bench.tune;
+    const o = await open('bench-tune.html');
+    const rounds = await marks(o.page, 'rounds', 'rect.bar');
+    const confirmed = r.history.filter((h: { confirm: unknown }) => h.confirm !== null);
+    expect(rounds.map((b) => b.value)).toEqual(confirmed.map((h: { confirm: { diff: number } }) => h.confirm.diff));
+    const cert = await marks(o.page, 'certificate', 'rect.bar');
+    expect(cert.map((b) => b.value)).toEqual((['town', 'mafia'] as const).flatMap((s) => (r.certificate[s] === null ? [] : [r.certificate[s].gain.diff])));
+    const win = await marks(o.page, 'town-win', 'rect.bar');
+    expect(win.map((b) => b.value)).toEqual([r.townWin.share]);
+    expect(await o.page.$$eval('svg[data-chart="town-win"] line.ref', (ls) => ls.map((l) => Number(l.getAttribute('data-value'))))).toEqual([0.5]);
+    expect(await o.page.$$eval('table[data-table="rounds"] tbody tr', (trs) => trs.length)).toBe(r.history.length);
     await o.page.close();
   }, 30_000);
 

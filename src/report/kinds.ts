@@ -9,6 +9,7 @@ import { armsSections } from './html/arms.js';
 import { balanceSections, balanceTitle, isBalance } from './html/balance.js';
 import { exploitSections, isExploit } from './html/exploit.js';
 import { roleValuesSections } from './html/roleValues.js';
+import { isTune, tuneSections, tuneTitle } from './html/tune.js';
 import { armsRows, genericRows } from './jsonRows.js';
 import { isArmsReport, type ArmsReportLike } from './shapes.js';
 import { calibrationSections, calibrationTitle } from './html/calibration.js';
@@ -79,9 +80,10 @@ function kindOfJson(kind: string, data: unknown, command: string | null): Omit<R
   const reproduce = (): Reproduction => ({ command, note: command === null ? 'This report does not record the command that made it.' : null });
   const title = (d: unknown) => jsonTitle(kind, d);
   if (isArmsReport(data)) return { csv: (d) => armsRows(d as ArmsReportLike), title, sections: (d) => (kind === 'role-values' ? roleValuesSections : armsSections)(d as ArmsReportLike), reproduce };
-  // balance and exploit have pages of their own, drawn from their JSON's shape; any other, the generic one.
+  // balance, exploit and tune have pages of their own, drawn from their JSON's shape; any other, the generic one.
   if (kind === 'balance' && isBalance(data)) return { csv: genericRows, title: (d) => balanceTitle(d as Parameters<typeof balanceTitle>[0]), sections: (d) => balanceSections(d as Parameters<typeof balanceSections>[0]), reproduce };
   if (kind === 'exploit' && isExploit(data)) return { csv: genericRows, title, sections: (d) => exploitSections(d as Parameters<typeof exploitSections>[0]), reproduce };
+  if (kind === 'tune' && isTune(data)) return { csv: genericRows, title: (d) => tuneTitle(d as Parameters<typeof tuneTitle>[0]), sections: (d) => tuneSections(d as Parameters<typeof tuneSections>[0]), reproduce };
   return { csv: genericRows, title, sections: genericSections, reproduce };
 }
 

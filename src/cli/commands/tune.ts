@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { colours, once, terminalWidth } from '../common.js';
 import { renderTune, tuneCommand, TUNE_FINAL_GAMES, TUNE_FIRST_GAMES, TUNE_ROUNDS } from '../tune.js';
 import type { Cli } from './context.js';
-import { halvingOptions, searchRunOptions, searchStartOptions } from './flags.js';
+import { halvingOptions, reportFileOptions, searchRunOptions, searchStartOptions } from './flags.js';
 
 export function registerTune(program: Command, cli: Cli): void {
   const cmd = searchStartOptions(
@@ -11,7 +11,8 @@ export function registerTune(program: Command, cli: Cli): void {
     'where to start, as for run (repeatable; default smart): TEAM= specs give each side its own',
   ).option('--params <a,b,…>', 'tune only these parameters (default: every parameter that applies to the table)', once('--params'));
   halvingOptions(cmd, 'a move', TUNE_FINAL_GAMES, TUNE_FIRST_GAMES).option('--rounds <n>', `the most rounds, one side each (default ${TUNE_ROUNDS})`, once('--rounds'));
-  searchRunOptions(cmd, 'round', 'one per 25,000 games of a round, up to the number of CPUs')
+  searchRunOptions(cmd, 'round', 'one per 25,000 games of a round, up to the number of CPUs');
+  reportFileOptions(cmd, 'also write the result as a self-contained HTML page: every round, the tuned parameters, the certificate (- for stdout)', 'also write its tables as CSV (- for stdout; docs/reports.md)')
     .addHelpText('after', `
 Rounds alternate sides, the town first. In a round, each of the side's one-parameter moves (a number's
 grid neighbours and grid ends, a boolean flipped, every other word; mafia-sim strategies lists the
@@ -27,9 +28,13 @@ Examples:
   mafia-sim tune --setup ukrainian --state ukrainian.tune.json
   mafia-sim tune --setup club-12 --games 4000 --json
   mafia-sim tune --setup vanilla --params bloc,nominateAt --games 2000`)
-    .action(async (flags) => {
-      const report = await tuneCommand(flags);
-      cli.out(flags.json === true ? JSON.stringify(report, null, 2) : renderTune(report, colours(process.stdout, cli.colour), terminalWidth(process.stdout)));
-      if (report.partial) cli.code = 130;
-    });
+    .action((flags) =>
+      cli.withFiles(flags, async (files) => {
+        const report = await tuneCommand(flags);
+        const body = JSON.stringify(report, null, 2);
+        files.commitJson('tune', body, report.command);
+        cli.printReport(files, flags.json === true ? body : (s) => renderTune(report, colours(s, cli.colour), terminalWidth(s)));
+        if (report.partial) cli.code = 130;
+      }),
+    );
 }
