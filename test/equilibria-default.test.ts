@@ -8,12 +8,7 @@ import { loadSetup } from '../src/setup/load.js';
 import { playJobGame } from '../src/runner/job.js';
 import { builtInStrategies, defaultMixSource, onSetup, resolvedSpec, specValues, tableKey } from '../src/strategy/registry.js';
 import { parseMix } from '../src/strategy/mix.js';
-import { currentRecord, EQUILIBRIA, equilibriumEntryFor, type EquilibriumEntry } from '../strategies/smart/tuned.js';
-import { Chalk } from 'chalk';
-import { buildReport } from '../src/report/report.js';
-import { renderReport } from '../src/report/text.js';
-import { runBatch } from '../src/runner/batch.js';
-import { makeJob } from './helpers/job.js';
+import { EQUILIBRIA, equilibriumEntryFor, type EquilibriumEntry } from '../strategies/smart/tuned.js';
 import { playedSides } from '../src/report/sides.js';
 
 const table = (name: string, rules: string, players: number, source = 'built-in') => ({ name, source, rules, players });
@@ -115,35 +110,6 @@ describe('default play at an equilibrium', () => {
       expect(onSetup(smart, at12, team).name).toBe(resolvedSpec('smart', at12, team)); // its equilibrium mix
       expect(onSetup(smart, at12, team)).not.toBe(first);
       expect(resolvedSpec('smart', at20, team)).not.toBe(resolvedSpec('smart', at12, team));
-    }
-  });
-  it("run says how far one change gains against the default, where exploit measured that very mix; nowhere else", () => {
-    const [name, entry] = Object.entries(EQUILIBRIA)[0] as [string, EquilibriumEntry & { exploit?: unknown }];
-    const saved = entry.exploit;
-    const spec = (team: 'town' | 'mafia') => resolvedSpec('smart', loadSetup(name, []), team);
-    const text = (strategies: string[] = []) => {
-      const job = makeJob(name, [], '3', strategies);
-      return renderReport(buildReport(job, runBatch(job, { from: 0, to: 4 }), { first: 0, end: 4, partial: false }), new Chalk({ level: 0 }), 400);
-    };
-    const record = (townGain: number, against = { town: spec('town'), mafia: spec('mafia') }) => ({
-      command: 'mafia-sim exploit (test stand-in)', games: 4000, against,
-      best: { town: { move: 'trust-first-claimant', gain: townGain, low: townGain - 0.02, high: townGain + 0.02 }, mafia: { move: 'killRival=1', gain: 0.004, low: -0.006, high: 0.014 } },
-    });
-    const data = entry as unknown as Record<string, unknown>;
-    try {
-      data.exploit = record(0.152);
-      expect(currentRecord(entry)).toBe(true);
-      expect(text()).toMatch(/^Exploit +one change gains the town \+15\.2 \(\+13\.2 to \+17\.2\) points with trust-first-claimant, the mafia \+0\.4 \(−0\.6 to \+1\.4\) points with killRival=1 \(exploit's library, 4,000 games a variant: not an equilibrium of that library\)$/m);
-      data.exploit = record(-0.001);
-      expect(text()).toMatch(/^Exploit +no single change gains either side more than 2 points \(exploit's library, 4,000 games a variant\)$/m);
-      // A spec of its own plays other profiles; a record of another mix is stale: no line.
-      expect(text(['smart:temperature=0.5'])).not.toMatch(/^Exploit/m);
-      data.exploit = record(0.152, { town: 'smart', mafia: spec('mafia') });
-      expect(currentRecord(entry)).toBe(false);
-      expect(text()).not.toMatch(/^Exploit/m);
-    } finally {
-      if (saved === undefined) delete data.exploit;
-      else data.exploit = saved;
     }
   });
 });

@@ -281,7 +281,7 @@ function eveningsProblem(r: Report): string | null {
 /** Every derived number is what the report's own counts give: assembled again, it is the same. */
 function reassemblyProblem(r: Report): string | null {
   const { checksum: _, ...body } = r as Report & { checksum?: string };
-  const again = assembleReport({ format: r.format, setup: r.setup, seed: r.seed, strategies: r.strategies }, tallyFromReport(r), { first: r.range.first, end: r.range.end, partial: r.partial, ...(r.precision ? { precision: r.precision } : {}) });
+  const again = assembleReport({ format: r.format, setup: r.setup, seed: r.seed, strategies: r.strategies, ...(r.sides !== undefined ? { sides: r.sides } : {}) }, tallyFromReport(r), { first: r.range.first, end: r.range.end, partial: r.partial, ...(r.precision ? { precision: r.precision } : {}) });
   const where = firstDifference(again, body, '');
   return where === null ? null : `${where.path}: ${where.have} is not what the report's own counts give (${where.want})`;
 }

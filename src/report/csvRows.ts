@@ -5,6 +5,7 @@ import type { CalibrationReport } from '../calibration/calibrate.js';
 import type { TournamentReport } from '../tournament/tournament.js';
 import { histogramRows, rateRow, type CsvRow } from './csv.js';
 import type { GroupRow, PointsSummary, Report } from './report.js';
+import type { Exploitability } from './exploitability.js';
 
 function pointsRows(table: string, group: string, x: PointsSummary): CsvRow[] {
   return [
@@ -24,6 +25,20 @@ function groupRows(kind: 'role' | 'team', x: GroupRow): CsvRow[] {
   return [...rows, ...pointsRows(`${kind}_points`, x.group, x.points)];
 }
 
+/**
+ * What exploit found against the play (src/report/exploitability.ts), for `group` ('' for a run, an
+ * arm's or pairing's label): `exploit_town` / `exploit_mafia` rows keyed by the move, its gain with
+ * the paired interval over the games a variant played, and `exploit holds` 1/0. None where no record applies.
+ */
+export function exploitRows(group: string, e: Exploitability | null): CsvRow[] {
+  if (e === null) return [];
+  const gains = (['town', 'mafia'] as const).flatMap((side) => {
+    const g = e[side];
+    return g === null ? [] : [{ table: `exploit_${side}`, group, key: g.move, value: g.gain, low: g.low, high: g.high, n: e.games }];
+  });
+  return [...gains, { table: 'exploit', group, key: 'holds', value: e.holds ? 1 : 0 }];
+}
+
 export function runRows(r: Report): CsvRow[] {
   const rows: CsvRow[] = [
     { table: 'run', key: 'games', value: r.games },
@@ -36,6 +51,7 @@ export function runRows(r: Report): CsvRow[] {
   if (r.precision) {
     rows.push({ table: 'run', key: 'precision_target', value: r.precision.target }, { table: 'run', key: 'precision_half_width', value: r.precision.halfWidth }, { table: 'run', key: 'precision_reached', value: r.precision.reached ? 1 : 0 });
   }
+  rows.push(...exploitRows('', r.exploit ?? null));
   for (const w of WINNERS) rows.push(rateRow('outcome', w, 'share', r.outcomeRates[w], r.games));
   for (const x of r.neutralWins ?? []) rows.push(rateRow('neutral_win', x.team, 'share', x.win, r.games), { table: 'neutral_win', group: x.team, key: 'seat_wins', value: x.seatWins });
   rows.push({ table: 'length', key: 'mean', value: r.length.mean, n: r.games }, ...histogramRows('length_histogram', '', r.length.histogram, r.games));

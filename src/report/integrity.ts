@@ -86,10 +86,24 @@ function shapeProblem(r: unknown): string | null {
       if (!obj(x) || typeof x.team !== 'string' || !teams.has(x.team) || x.team === 'town' || x.team === 'mafia' || !rate(x.win) || !count(x.seatWins)) return `neutralWins[${i}]: missing or invalid`;
     }
   }
+  const sides = sidesShapeProblem(r.sides);
+  if (sides) return sides;
   const teamRows = Array.isArray(r.teams) ? r.teams.length : 2;
   const timing = timingShapeProblem(r.timing, Array.isArray(r.roles) ? r.roles.length + teamRows : 0);
   if (timing) return timing;
   if (typeof r.checksum !== 'string') return 'checksum: missing';
+  return null;
+}
+
+/** What each side played (src/report/sides.ts PlayedSides), as the text and the page read it; null or absent is fine. */
+function sidesShapeProblem(v: unknown): string | null {
+  if (v === undefined || v === null) return null;
+  if (!obj(v) || !Array.isArray(v.roles) || !v.roles.every((x) => typeof x === 'string')) return 'sides: invalid';
+  for (const team of ['town', 'mafia'] as const) {
+    const s = v[team];
+    const gain = (e: unknown) => e === null || (obj(e) && typeof e.move === 'string' && typeof e.command === 'string' && count(e.games) && ['gain', 'low', 'high'].every((k) => typeof e[k] === 'number'));
+    if (!obj(s) || !['spec', 'plays', 'source'].every((k) => typeof s[k] === 'string') || !(s.tuned === null || typeof s.tuned === 'string') || typeof s.mixed !== 'boolean' || typeof s.retuned !== 'boolean' || !gain(s.exploitedBy)) return `sides.${team}: missing or invalid`;
+  }
   return null;
 }
 

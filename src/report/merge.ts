@@ -23,9 +23,9 @@ export function mergeRuns(loaded: readonly Loaded[]): Report {
 
   const tally = tallyFromReport(ordered[0].report);
   for (const x of ordered.slice(1)) tally.merge(tallyFromReport(x.report));
-  const { format, setup, seed, strategies } = base.report;
+  const { format, setup, seed, strategies, sides } = base.report;
   if (loaded.some((x) => x.report.precision)) throw new UserError(`${loaded.find((x) => x.report.precision)!.file}: a --precision run decides its own length; merge shards of a fixed --games instead`);
-  return assembleReport({ format, setup, seed, strategies }, tally, {
+  return assembleReport({ format, setup, seed, strategies, ...(sides !== undefined ? { sides } : {}) }, tally, {
     first: ordered[0].report.range.first,
     end: ordered[ordered.length - 1].report.range.end,
     partial: loaded.some((x) => x.report.partial),
@@ -56,6 +56,8 @@ function checkSameJob(a: Loaded, b: Loaded): void {
   }
   if (x.seed !== y.seed) throw differ('seed', x.seed, y.seed);
   if (!same(x.strategies, y.strategies)) throw differ('strategies', x.strategies.join(' '), y.strategies.join(' '));
+  // The same specs play other profiles once the shipped defaults change (a new equilibrium between the shards).
+  if (!same(x.sides, y.sides)) throw new UserError(`${b.file}: what the sides played differs from ${a.file}'s (the shipped defaults changed between them?); only reports that played the same profiles merge`);
   // Half the games' metrics would pass for the whole run's.
   if ((x.metrics === undefined) !== (y.metrics === undefined)) {
     const [has, lacks] = x.metrics === undefined ? [b.file, a.file] : [a.file, b.file];

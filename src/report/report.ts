@@ -12,6 +12,9 @@ import type { CompiledSetup } from '../setup/compile.js';
 import { metricsFromRows, metricsRows, type MetricsRow } from './metrics.js';
 import { rate, type Rate } from './rate.js';
 import { timingReport, type TimingReport } from './timing.js';
+import { playedSides, type PlayedSides } from './sides.js';
+import { exploitabilityOf, type Exploitability } from './exploitability.js';
+import { isPluginSpec } from '../strategy/registry.js';
 
 /** 2: independent seat streams (every game changed), per-seat rows, deaths by cause, intervals on every rate. */
 export const REPORT_FORMAT = 2;
@@ -116,6 +119,13 @@ export interface Report {
   readonly setup: SetupSummary;
   readonly seed: string;
   readonly strategies: readonly string[];
+  /**
+   * What each side played, worked out when the games were played (src/report/sides.ts): null when a
+   * spec names a plug-in or a bot program; absent from reports made before it was recorded.
+   */
+  readonly sides?: PlayedSides | null;
+  /** How far one change gains either side against that play, where exploit measured it (src/report/exploitability.ts); null where no record applies. Present with `sides`. */
+  readonly exploit?: Exploitability | null;
   /** Games finished (failed games are not counted here). */
   readonly games: number;
   /** The range of game indices the run covered: [first, end). */
@@ -151,14 +161,17 @@ export interface ReportMeta {
 }
 
 /** What a report says about the job (everything but the counts); reports merge only when these agree. */
-export type ReportHeader = Pick<Report, 'format' | 'setup' | 'seed' | 'strategies'>;
+export type ReportHeader = Pick<Report, 'format' | 'setup' | 'seed' | 'strategies' | 'sides'>;
 
 export function reportHeader(job: Job): ReportHeader {
+  const strategies = job.strategies.specs.length > 0 ? job.strategies.specs : [DEFAULT_STRATEGY];
   return {
     format: REPORT_FORMAT,
     setup: setupSummary(job.setup),
     seed: job.seed,
-    strategies: job.strategies.specs.length > 0 ? job.strategies.specs : [DEFAULT_STRATEGY],
+    strategies,
+    // A plug-in's or bot program's play is its own code's: there is nothing to write out for it.
+    sides: strategies.some(isPluginSpec) ? null : playedSides(strategies, job.setup),
   };
 }
 
@@ -172,6 +185,8 @@ export function assembleReport(header: ReportHeader, tally: Tally, meta: ReportM
   for (const w of WINNERS) rates[w] = rate(tally.outcomes[w], tally.games);
   return {
     ...header,
+    // Derived from the sides recorded, so that a report assembled again (merge, its consistency check) says the same.
+    ...(header.sides !== undefined ? { exploit: exploitabilityOf(header.sides) } : {}),
     games: tally.games,
     range: { first: meta.first, end: meta.end },
     partial: meta.partial,

@@ -6,6 +6,8 @@ import type { Side } from '../model/roles.js';
 import type { CompiledSetup } from '../setup/compile.js';
 import { DEFAULT_STRATEGY, defaultMixExploited, defaultMixSource, resolvedSpec, specValues, splitSpec, type SetupLike } from '../strategy/registry.js';
 import type { Exploited } from '../strategy/types.js';
+import { UserError } from '../errors.js';
+import { loadSetup } from '../setup/load.js';
 
 export interface PlayedSide {
   /** The spec the side's seats are given (the default, `smart`, when no --strategy names them). */
@@ -20,7 +22,7 @@ export interface PlayedSide {
   readonly retuned: boolean;
   /** Where its parameters come from, in words ('' for a strategy without parameters). */
   readonly source: string;
-  /** The other side's best one-change gain against this play, where it was measured (its equilibrium's table). */
+  /** The other side's best one-change gain against this play, where it was measured: its equilibrium's table as it ships. */
   readonly exploitedBy: Exploited | null;
 }
 
@@ -48,12 +50,14 @@ function teamSpec(strategies: readonly string[], team: Side): string {
 
 /** The sides an arm's specs play on its setup (plug-ins loaded first: the arm's job is built). */
 export function playedSides(strategies: readonly string[], setup: SetupLike): PlayedSides {
+  let asIs: boolean | undefined;
+  const shipped = () => (asIs ??= asShipped(setup));
   const side = (team: Side): PlayedSide => {
     const spec = teamSpec(strategies, team);
     const plays = resolvedSpec(spec, setup, team);
     const mix = plays === spec ? null : defaultMixSource(spec, setup, team);
     const tuned = plays === spec || mix !== null ? null : setup.name;
-    const exploitedBy = mix === null ? null : defaultMixExploited(spec, setup, team);
+    const exploitedBy = mix === null || !shipped() ? null : defaultMixExploited(spec, setup, team);
     return { spec, plays, tuned, mixed: mix !== null, retuned: false, source: mix ?? sourceOf(spec, tuned, setup), exploitedBy };
   };
   if (strategies.length === 0) {
@@ -65,6 +69,33 @@ export function playedSides(strategies: readonly string[], setup: SetupLike): Pl
     return who !== null && !TEAMS.includes(who as Side);
   });
   return { town: side('town'), mafia: side('mafia'), roles };
+}
+
+/**
+ * Whether a table is a built-in setup exactly as it ships — no --option, no roles.ID=N (role-values'
+ * arms): the table `exploit` measured an equilibrium's mix at (`npm run exploitability` passes none).
+ * The mix itself plays on at a changed table, but what exploit found there says nothing of it.
+ */
+function asShipped(setup: SetupLike): boolean {
+  if (setup.source !== 'built-in') return false;
+  const table = tableOf(setup);
+  if (table === null) return false;
+  let shipped: CompiledSetup;
+  try {
+    shipped = loadSetup(setup.name, []);
+  } catch (e) {
+    if (e instanceof UserError) return false;
+    throw e;
+  }
+  return JSON.stringify(table) === JSON.stringify(tableOf(shipped));
+}
+
+/** What makes a table the table it is: its roles, options, parameters and scoring (from a compiled setup or a report's summary). */
+function tableOf(setup: SetupLike): unknown[] | null {
+  const s = setup as Partial<CompiledSetup> & { readonly roles?: unknown; readonly options?: unknown; readonly params?: unknown; readonly scoring?: unknown };
+  const roles = s.roleCounts !== undefined ? Object.fromEntries(s.roleCounts) : s.roles;
+  if (roles === undefined || s.options === undefined || s.params === undefined || s.scoring === undefined) return null;
+  return [roles, s.options, s.params, s.scoring];
 }
 
 /** Where a side's parameters come from, in words (worked out when the strategy is loaded: plug-ins too). */

@@ -4,11 +4,12 @@ import { causesOf, WINNERS } from '../model/events.js';
 import { describeValue } from '../rules/options.js';
 import { fitTable, UNLIMITED, wrapItems, wrapWords, type Column } from './fit.js';
 import type { GroupRow, PointsRow, PointsSummary, Report } from './report.js';
-import { formatDifference, formatRate } from './format.js';
+import { formatRate } from './format.js';
 import { METRIC_LABELS, type MetricsRow } from './metrics.js';
 import { METRIC_RATIOS } from '../stats/metrics.js';
 import { isPluginSpec } from '../strategy/registry.js';
 import { describeSide, playedSides, type PlayedSides } from './sides.js';
+import { exploitabilityOf, exploitWords, type Exploitability } from './exploitability.js';
 
 const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
 const count = (x: number) => x.toLocaleString('en-US');
@@ -66,29 +67,16 @@ function tunedLine(r: Report): string | null {
 
 /** What each side of a run played when that is more than its spec (tuned defaults, an equilibrium's mix), else null. */
 export function runSides(r: Report): PlayedSides | null {
-  if (r.strategies.some(isPluginSpec)) return null;
-  const sides = playedSides(r.strategies, r.setup);
+  // As recorded when the games were played; a report from before that is worked out from its specs.
+  const sides = r.sides !== undefined ? r.sides : r.strategies.some(isPluginSpec) ? null : playedSides(r.strategies, r.setup);
+  if (sides === null) return null;
   return sides.town.plays === sides.town.spec && sides.mafia.plays === sides.mafia.spec ? null : sides;
 }
 
-/**
- * How far one change takes either side against what is played, where `exploit` measured it (the
- * default at the table its equilibrium was solved at): a mix that one change beats by several points
- * is no equilibrium, and every figure below is the value of that play, not of the rules.
- */
-function exploitLine(r: Report): string | null {
-  const sides = runSides(r); // a mix played is always more than its spec
-  if (sides === null) return null;
-  const found = [sides.mafia.exploitedBy, sides.town.exploitedBy].filter((e) => e !== null);
-  if (found.length === 0) return null;
-  const games = `exploit's library, ${found[0].games.toLocaleString('en-US')} games a variant`;
-  if (found.every((e) => e.high <= HOLDS)) return `no single change gains either side more than ${(100 * HOLDS).toFixed(0)} points (${games})`;
-  const gains = found.map((e) => `the ${e.by} ${formatDifference({ diff: e.gain, low: e.low, high: e.high })} points with ${e.move}`);
-  return `one change gains ${gains.join(', ')} (${games}: not an equilibrium of that library)`;
+/** What exploit found against a run's play: as recorded, or for a report from before that, from its specs. */
+export function runExploit(r: Report): Exploitability | null {
+  return r.sides !== undefined ? (r.exploit ?? null) : exploitabilityOf(runSides(r));
 }
-
-/** A gain whose interval stays under this is no exploit worth the name (issue 29: 2 points). */
-const HOLDS = 0.02;
 
 /**
  * The report's tables, at most `width` columns wide (the CLI passes the terminal's; UNLIMITED keeps
@@ -180,8 +168,8 @@ function runHeader(r: Report, c: ChalkInstance, width: number): string[] {
   words(`${c.bold('Run')}     `, `${count(r.games)} games, seed ${r.seed}, strategies ${r.strategies.join(' ')}${r.range.first > 0 || r.partial ? `, games ${r.range.first}–${r.range.end - 1}` : ''}; scoring ${scoring}`);
   const tuned = tunedLine(r);
   if (tuned !== null) words(`${c.bold('Plays')}   `, tuned);
-  const exploited = exploitLine(r);
-  if (exploited !== null) words(`${c.bold('Exploit')} `, exploited);
+  const exploited = runExploit(r);
+  if (exploited !== null) words(`${c.bold('Exploit')} `, exploitWords(exploited, r.outcomeRates.town));
   if (r.precision) {
     const { halfWidth, target, reached } = r.precision;
     const said = `town win ±${(100 * halfWidth).toFixed(2)}% after ${count(r.games)} games`;

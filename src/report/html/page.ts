@@ -35,6 +35,7 @@ h2 a{color:inherit;text-decoration:none}h3{font-size:1rem;margin:1em 0 .2em}
 .subtitle,.about,figcaption{color:var(--muted)}figcaption{font-size:.85rem;margin-top:.2em}
 figure{margin:.6em 0 1.2em}
 .warning{background:var(--warn-bg);color:var(--warn-fg);padding:.6em .9em;border-radius:6px;font-weight:600}
+p.exploited{background:var(--warn-bg);color:var(--warn-fg);padding:.4em .8em;border-radius:6px}
 .command{display:flex;gap:8px;align-items:flex-start;background:var(--panel);border-radius:6px;padding:8px 10px;margin:.6em 0}
 .command code{flex:1;overflow-wrap:anywhere;font:13px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 button,.button{font:inherit;font-size:.85rem;padding:2px 10px;border:1px solid var(--grid);border-radius:5px;background:var(--bg);color:var(--fg);cursor:pointer;text-decoration:none;white-space:nowrap}

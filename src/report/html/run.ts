@@ -3,10 +3,10 @@
 import { causesOf, WINNERS } from '../../model/events.js';
 import { describeValue } from '../../rules/options.js';
 import type { GroupRow, PointsSummary, Report } from '../report.js';
-import { formatMean, formatRate, runSides } from '../text.js';
+import { formatMean, formatRate, runExploit, runSides } from '../text.js';
 import { dataTable, esc, facts, figure, numbers, section } from './markup.js';
 import { columns, dots, HALF, intervalBars, legend, stackedBars, type Column } from './svg.js';
-import { optionsTable, setupFacts, sidesHtml } from './summary.js';
+import { exploitHtml, optionsTable, setupFacts, sidesHtml } from './summary.js';
 import { timingSection } from './timing.js';
 
 const count = (x: number) => x.toLocaleString('en-US');
@@ -42,7 +42,8 @@ function setupSection(r: Report): string {
   rows.push(['scoring', Object.entries(r.setup.scoring).filter(([, v]) => v !== 0).map(([k, v]) => `${k}=${v}`).join('  ')]);
   rows.push(['illegal decisions', count(r.illegalDecisions)]);
   const sides = runSides(r);
-  return section('setup', 'Setup', '', facts(rows) + (sides === null ? '' : `<h3>What each side plays</h3>${sidesHtml(sides)}`) + optionsTable(r.setup));
+  const exploit = exploitHtml(runExploit(r), r.outcomeRates.town);
+  return section('setup', 'Setup', '', facts(rows) + (sides === null ? '' : `<h3>What each side plays</h3>${sidesHtml(sides)}`) + (exploit === '' ? '' : `<h3>Exploitability</h3>${exploit}`) + optionsTable(r.setup));
 }
 
 function outcomesSection(r: Report): string {

@@ -6,6 +6,8 @@ import { describeValue } from '../../rules/options.js';
 import type { SetupSummary } from '../report.js';
 import { describeSides, type PlayedSide, type PlayedSides } from '../sides.js';
 import { dataTable, esc, numbers } from './markup.js';
+import { exploitabilityOf, exploitWords, type Exploitability } from '../exploitability.js';
+import type { Rate } from '../rate.js';
 import type { Change } from './svg.js';
 
 const count = (x: number) => x.toLocaleString('en-US');
@@ -58,6 +60,16 @@ export function sidesHtml(s: PlayedSides): string {
   return `<dl class="facts">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
 }
 
+/**
+ * What exploit found against the play, in the text report's words, and the command that measured it
+ * ('' where no record applies: the page then says nothing of it, as the text does).
+ */
+export function exploitHtml(e: Exploitability | null | undefined, town: Pick<Rate, 'share' | 'low' | 'high'>, label = ''): string {
+  if (e === null || e === undefined) return '';
+  const said = `${label === '' ? '' : `${label}: `}${exploitWords(e, town)}`;
+  return `<p class="exploit${e.holds ? '' : ' exploited'}">${esc(said)}</p><p class="about">Measured by <code>${esc(e.command)}</code>.</p>`;
+}
+
 interface ArmSides {
   readonly label: string;
   readonly sides?: PlayedSides;
@@ -86,12 +98,19 @@ export function playGroups(arms: readonly ArmSides[]): { sides: PlayedSides; lab
   return [...groups.values()];
 }
 
-/** Where the play changes along the arms: before each arm that plays otherwise than the one before it. */
+/**
+ * Where the play changes along the arms: before each arm that plays otherwise than the one before it,
+ * or the same profiles where exploit measured them in one and not the other (a point at the
+ * equilibrium's own table among points carried over, or at a changed table).
+ */
 export function playChanges(arms: readonly ArmSides[]): Change[] {
   const out: Change[] = [];
+  const measured = (s: PlayedSides) => exploitabilityOf(s) !== null;
   for (let i = 1; i < arms.length; i++) {
     const [a, b] = [arms[i - 1].sides, arms[i].sides];
-    if (a && b && describeSides(a) !== describeSides(b)) out.push({ index: i, label: `the play changes at ${arms[i].label}: ${describeSides(b)}` });
+    if (!a || !b) continue;
+    const record = measured(a) === measured(b) ? '' : measured(b) ? ' (measured by exploit)' : ' (no exploit record)';
+    if (describeSides(a) !== describeSides(b) || record !== '') out.push({ index: i, label: `the play changes at ${arms[i].label}: ${describeSides(b)}${record}` });
   }
   return out;
 }
