@@ -16,7 +16,7 @@ import { playedSides, sidesLine } from '../report/sides.js';
 import { loadSetup } from '../setup/load.js';
 import { loadStrategies } from '../strategy/load.js';
 import { formatDifference, formatP } from '../report/text.js';
-import { header, heldParams, noGamesFinished, playBench, runLine, strategiesLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
+import { exploitRow, header, heldParams, noGamesFinished, playBench, runLine, strategiesLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
 
 export interface CompareFlags extends BenchFlags {
   left: string[];
@@ -123,6 +123,7 @@ export function renderCompare(r: CompareReport, c: ChalkInstance, width = UNLIMI
     ['Arms', r.arms.map((a, i) => `${i + 1}. ${a.label}`)],
     ['Setup', [...new Set(r.arms.map((a) => `${a.run.setup.name} (${a.run.setup.players} players)`))].join(', ')],
     ['Strategies', sidesLine(r.arms) || [...new Set(r.arms.map((a) => strategiesLine(a.strategies)))].join(' | ')],
+    ...exploitRow(r.arms),
     ['Run', runLine(r, r.arms.length)],
   ], width);
   if (r.partial && r.range.end === r.range.first) return [...out, ...noGamesFinished(c, width)].join('\n');

@@ -5,12 +5,13 @@ import type { ChalkInstance } from 'chalk';
 import { UserError } from '../errors.js';
 import { bandChart, heatMap } from '../report/chart.js';
 import { formatRate } from '../report/text.js';
-import { fitTable, titled, UNLIMITED, wrapWords, type Column } from '../report/fit.js';
+import { fitTable, labelled, titled, UNLIMITED, wrapWords, type Column } from '../report/fit.js';
 import { playedSweep, sweepArms, type SweepReport } from '../workbench/sweep.js';
 import { MAX_POINTS, parseVary } from '../workbench/values.js';
 import { sideSource } from '../report/sides.js';
+import type { Gain } from '../report/exploitability.js';
 import { formatDifference } from '../report/text.js';
-import { header, heldParams, noGamesFinished, playBench, playingLine, runLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
+import { exploitRow, header, heldParams, noGamesFinished, playBench, playingLine, runLine, tunesLines, type BenchFlags, type BenchResult } from './workbench.js';
 
 export interface SweepFlags extends BenchFlags {
   vary: string[];
@@ -40,6 +41,7 @@ export function renderSweep(r: SweepReport, c: ChalkInstance, width = UNLIMITED)
     ['Setup', `${r.design.setup}${r.design.options.length > 0 ? ` ${r.design.options.join(' ')}` : ''}`],
     ['Vary', r.design.vary.flatMap((v, i) => [...(i > 0 ? ['×'] : []), `${v.key} = ${v.values.join(', ')}`])],
     ['Strategies', playingLine(r.arms, r.design.strategies)],
+    ...exploitRow(r.arms),
     ['Run', runLine(r, r.points.length, 'point')],
   ], width);
   if (r.partial && r.range.end === r.range.first) return [...out, ...noGamesFinished(c, width)].join('\n');
@@ -67,6 +69,11 @@ export function renderSweep(r: SweepReport, c: ChalkInstance, width = UNLIMITED)
     out.push(...titled(c.bold(`Town win %: ${keys[0]} (rows) × ${keys[1]} (columns)`), '', width));
     out.push(heatMap(rows, cols, (i, j) => r.points[i * cols.length + j].outcomes.town.share, `${keys[0]} \\ ${keys[1]}`, width));
   }
+  // Said under the curve it qualifies (a jump between two sizes may be the play's, not the rules').
+  if ((r.verdicts ?? []).length > 0) {
+    out.push('', c.bold('Verdict'));
+    for (const v of r.verdicts) out.push(...labelled('  ', v, width, '    '));
+  }
   const failed = r.arms.reduce((n, a) => n + a.run.failedGames, 0);
   if (failed > 0) {
     out.push('', ...wrapWords(`${failed} game(s) failed. Replay with:`, width).map((l) => c.red.bold(l)));
@@ -82,6 +89,9 @@ export const SWEEP_CSV_COLUMNS = [
   ...['town', 'mafia', 'draw', 'stalemate'].flatMap((w) => [`${w}_games`, `${w}_share`, `${w}_low`, `${w}_high`]),
   'mean_days', 'town_step', 'town_step_low', 'town_step_high', 'town_step_p',
   'town_strategy', 'mafia_strategy', 'strategy_source',
+  // Where exploit measured the point's play (empty elsewhere): each side's best change and its gain.
+  ...['town', 'mafia'].flatMap((s) => [`exploit_${s}_move`, `exploit_${s}_gain`, `exploit_${s}_low`, `exploit_${s}_high`]),
+  'exploit_holds',
 ];
 
 /**
@@ -104,7 +114,10 @@ export function sweepCsv(r: SweepReport): string {
     const step = p.townStep === null ? ['', '', '', ''] : [p.townStep.diff, p.townStep.low, p.townStep.high, p.townStep.p];
     const sides = r.arms[i].sides;
     const played = sides === undefined ? ['', '', ''] : [sides.town.plays, sides.mafia.plays, sideSource(sides)];
-    rows.push([...p.values, ...(players ? [p.players] : []), p.games, r.partial, ...rates, p.meanDays, ...step, ...played].map(String));
+    const e = r.arms[i].exploit ?? null;
+    const gain = (g: Gain | null) => (g === null ? ['', '', '', ''] : [g.move, g.gain, g.low, g.high]);
+    const exploit = e === null ? new Array<string>(9).fill('') : [...gain(e.town), ...gain(e.mafia), e.holds];
+    rows.push([...p.values, ...(players ? [p.players] : []), p.games, r.partial, ...rates, p.meanDays, ...step, ...played, ...exploit].map(String));
   }
   return rows.map((row) => row.map(field).join(',')).join('\n') + '\n';
 }

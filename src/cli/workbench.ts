@@ -13,6 +13,7 @@ import { retuneArm, RetuneInterrupted, sidesAfterTune, type PointTune, type Retu
 import { playedSides, sidesLine, type PlayedSides } from '../report/sides.js';
 import { sidesFromSpecs } from '../exploit/variants.js';
 import { formatDifference } from '../report/text.js';
+import { exploitedArms } from '../report/exploitability.js';
 import { labelled, titled, UNLIMITED, wrapItems, wrapWords } from '../report/fit.js';
 import { loadSetup } from '../setup/load.js';
 import { parseParamList, TUNE_FINAL_GAMES, TUNE_FIRST_GAMES, TUNE_ROUNDS } from './tune.js';
@@ -161,6 +162,15 @@ export function tunesLines(c: ChalkInstance, arms: ReadonlyArray<{ readonly labe
   }
   out.push('');
   return out;
+}
+
+/**
+ * The header's Exploit line: each arm whose play exploit measured, with its town win and what one
+ * change gains there (src/report/exploitability.ts); no line where no arm's play was measured.
+ */
+export function exploitRow(arms: Parameters<typeof exploitedArms>[0]): Array<readonly [string, string]> {
+  const said = exploitedArms(arms);
+  return said.length === 0 ? [] : [['Exploit', said.join(' | ')]];
 }
 
 /** The header's Strategies line: what each side played (sidesLine), or, for a report without it, the specs given. */

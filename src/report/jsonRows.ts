@@ -2,6 +2,11 @@
 // same eight columns as every other command's CSV. A report of arms (sweep, compare, role-values) gets
 // `arm`, `vs_baseline` and `setting` rows; any other report one row per number of its records.
 import { rateRow, type CsvRow } from './csv.js';
+import { exploitRows } from './csvRows.js';
+import type { Exploitability } from './exploitability.js';
+
+/** An arm's `exploit` as its JSON has it (a report from before it was recorded has none). */
+const isExploitability = (v: unknown): v is Exploitability => isObject(v) && typeof v.command === 'string' && typeof v.games === 'number' && typeof v.holds === 'boolean';
 import { intervalCells, isDiff, isMean, isObject, isRate, outcomeKeys, recordCells, recordTables, scalars, sweepAxes, type ArmsReportLike, type DiffLike, type MeanLike, type RateLike } from './shapes.js';
 
 /** The report's own numbers (games, range, flags as 1/0) as `report` rows. */
@@ -38,6 +43,7 @@ export function armsRows(r: ArmsReportLike): CsvRow[] {
     }
     for (const w of keys) if (a.outcomes[w]) rows.push(rateRow('arm', a.label, w, a.outcomes[w], a.games));
     if (typeof a.meanDays === 'number') rows.push({ table: 'arm', group: a.label, key: 'mean_days', value: a.meanDays, n: a.games });
+    rows.push(...exploitRows(a.label, isExploitability(a.exploit) ? a.exploit : null));
     const vs = a.vsBaseline;
     if (vs) {
       for (const w of keys) {

@@ -49,6 +49,8 @@ export interface ArmLike {
   readonly meanDays?: number;
   /** Against the arm it is paired with (an index into `arms`): per outcome, the paired difference. */
   readonly vsBaseline?: { readonly baseline: number; readonly games: number; readonly outcomes: Readonly<Record<string, DiffLike>> } | null;
+  /** What exploit found against the arm's play (src/report/exploitability.ts), where the command records it. */
+  readonly exploit?: unknown;
 }
 
 export interface ArmsReportLike {
@@ -60,7 +62,7 @@ export interface ArmsReportLike {
   readonly arms: readonly ArmLike[];
   /** A sweep's settings: one (a curve) or two (a grid, arms row-major over them). */
   readonly design?: { readonly vary?: ReadonlyArray<{ readonly key: string; readonly values: readonly string[] }> } & Obj;
-  /** Lines a reader can act on, one per arm after the first. */
+  /** Lines a reader can act on: a compare's one per arm after the first, a sweep's what its points play. */
   readonly verdicts?: readonly string[];
 }
 

@@ -169,7 +169,7 @@ function runHeader(r: Report, c: ChalkInstance, width: number): string[] {
   const tuned = tunedLine(r);
   if (tuned !== null) words(`${c.bold('Plays')}   `, tuned);
   const exploited = runExploit(r);
-  if (exploited !== null) words(`${c.bold('Exploit')} `, exploitWords(exploited, r.outcomeRates.town));
+  if (exploited !== null && r.games > 0) words(`${c.bold('Exploit')} `, exploitWords(exploited, r.outcomeRates.town));
   if (r.precision) {
     const { halfWidth, target, reached } = r.precision;
     const said = `town win ±${(100 * halfWidth).toFixed(2)}% after ${count(r.games)} games`;

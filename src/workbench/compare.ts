@@ -8,6 +8,7 @@ import type { PairedDifference } from '../stats/paired.js';
 import type { ArmSpec } from './arms.js';
 import { armResults, WORKBENCH_FORMAT, type ArmResult, type PlayedArm, type WorkbenchCommon } from './report.js';
 import { sidesLine } from '../report/sides.js';
+import { makingVerdict } from '../report/exploitability.js';
 import type { Played } from './play.js';
 
 export interface CompareDesign {
@@ -26,7 +27,12 @@ export interface CompareReport extends WorkbenchCommon {
 }
 
 export function compareReport(common: Omit<WorkbenchCommon, 'kind' | 'format'>, design: CompareDesign, arms: readonly ArmResult[]): CompareReport {
-  const verdicts = arms.slice(1).map((a) => verdict(a.label, arms[0].label, a.vsBaseline!.outcomes.town));
+  // An arm whose profiles were made otherwise than the baseline's differs by its play too: the verdict says so.
+  const verdicts = arms.slice(1).map((a) => {
+    const said = verdict(a.label, arms[0].label, a.vsBaseline!.outcomes.town);
+    const making = makingVerdict([arms[0], a], 'arm');
+    return making === null ? said : `${said}; ${making}`;
+  });
   return { kind: 'compare', format: WORKBENCH_FORMAT, ...common, design, playing: sidesLine(arms), arms, verdicts };
 }
 

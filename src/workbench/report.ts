@@ -12,6 +12,7 @@ import type { ArmSpec } from './arms.js';
 import type { RunJson } from './play.js';
 import type { PointTune } from './retune.js';
 import type { PlayedSides } from '../report/sides.js';
+import { exploitabilityOf, type Exploitability } from '../report/exploitability.js';
 
 /** 1: the first version of the workbench reports. */
 export const WORKBENCH_FORMAT = 1;
@@ -66,6 +67,8 @@ export interface ArmResult {
   readonly run: RunJson;
   /** What each side played: the spec given, as played on the setup, and where its parameters came from. */
   readonly sides?: PlayedSides;
+  /** What exploit found against that play (src/report/exploitability.ts); null where no record applies. Present with `sides`. */
+  readonly exploit?: Exploitability | null;
   /** Under --tune: the tune at this point (its parameters, certificate and command). */
   readonly tune?: PointTune;
 }
@@ -103,7 +106,7 @@ export function armResult(
     meanDays: run.length.mean,
     vsBaseline: paired === null ? null : vsBaseline(paired.baseline, paired.pairs, paired.details),
     run,
-    ...(spec.sides === undefined ? {} : { sides: spec.sides }),
+    ...(spec.sides === undefined ? {} : { sides: spec.sides, exploit: exploitabilityOf(spec.sides) }),
     ...(spec.tune === undefined ? {} : { tune: spec.tune }),
   };
 }

@@ -8,6 +8,7 @@ import type { PairedDifference } from '../stats/paired.js';
 import { applySetting, describeSetting, type ArmSpec } from './arms.js';
 import { armResults, WORKBENCH_FORMAT, type ArmResult, type PlayedArm, type WorkbenchCommon } from './report.js';
 import { sidesLine } from '../report/sides.js';
+import { makingVerdict } from '../report/exploitability.js';
 import type { Played } from './play.js';
 import type { Vary } from './values.js';
 
@@ -39,6 +40,8 @@ export interface SweepReport extends WorkbenchCommon {
   /** Row-major over the grid: for each value of the first setting, each value of the second. */
   readonly points: readonly SweepPoint[];
   readonly arms: readonly ArmResult[];
+  /** What a reader must know before reading the curve: that its points play differently made profiles (makingVerdict), or nothing. */
+  readonly verdicts: readonly string[];
 }
 
 /** The arms of a sweep, row-major, and each one's baseline (the previous point along the last setting). */
@@ -75,7 +78,8 @@ export function sweepReport(common: Omit<WorkbenchCommon, 'kind' | 'format'>, de
       townStep: a.vsBaseline === null ? null : a.vsBaseline.outcomes.town,
     };
   });
-  return { kind: 'sweep', format: WORKBENCH_FORMAT, ...common, design, playing: sidesLine(arms), points, arms };
+  const making = makingVerdict(arms, 'point');
+  return { kind: 'sweep', format: WORKBENCH_FORMAT, ...common, design, playing: sidesLine(arms), points, arms, verdicts: making === null ? [] : [making[0].toUpperCase() + making.slice(1)] };
 }
 
 /** The report of a played sweep. */

@@ -7,15 +7,16 @@ import { WINNERS } from '../../model/events.js';
 import { formatDifference, formatP, formatRate } from '../text.js';
 import { isObject, outcomeKeys, sweepAxes, type ArmLike, type ArmsReportLike, type DiffLike } from '../shapes.js';
 import type { PlayedSides } from '../sides.js';
+import type { Exploitability } from '../exploitability.js';
 import type { SetupSummary } from '../report.js';
 import { dataTable, esc, facts, figure, numbers, section } from './markup.js';
-import { optionsTable, playChanges, rolesLine, runFacts, setupFacts, strategiesHtml } from './summary.js';
+import { exploitHtml, optionsTable, playChanges, rolesLine, runFacts, setupFacts, strategiesHtml } from './summary.js';
 import { bands, differenceBars, HALF, heatMap, intervalBars, type Series } from './svg.js';
 
 const count = (x: number) => x.toLocaleString('en-US');
 
 /** An arm as its JSON has it: the outcomes, and the sides and run report where the command gives them. */
-type Arm = ArmLike & { readonly sides?: PlayedSides; readonly run?: { readonly setup?: SetupSummary; readonly failures?: ReadonlyArray<{ replay: string; error: string }> } };
+type Arm = Omit<ArmLike, 'exploit'> & { readonly sides?: PlayedSides; readonly exploit?: Exploitability | null; readonly run?: { readonly setup?: SetupSummary; readonly failures?: ReadonlyArray<{ replay: string; error: string }> } };
 type Notable = { what: string; diff: number; low: number | null; high: number | null; p: number; unit: 'share' | 'points' };
 type Timing = { days: Array<{ day: number } & Record<string, DiffLike | number>>; parts: Record<string, number | null> };
 type Vs = NonNullable<ArmLike['vsBaseline']> & { notable?: readonly Notable[]; seats?: readonly unknown[]; roles?: readonly unknown[]; timing?: Timing };
@@ -46,7 +47,9 @@ function setupSection(r: ArmsReportLike): string {
   const plays = strategiesHtml(arms(r), what(r));
   const changes = playChanges(arms(r));
   const changed = changes.length > 0 ? `<p class="about">The play changes at ${changes.map((c) => esc(r.arms[c.index].label)).join(', ')} (◆ on the charts).</p>` : '';
-  return section('setup', 'Setup and strategies', '', facts(rows) + (plays ? `<h3>Strategies</h3>${plays}${changed}` : '') + (first ? optionsTable(first) : ''));
+  const exploits = arms(r).map((a) => (a.outcomes.town && a.games > 0 ? exploitHtml(a.exploit, a.outcomes.town as { share: number; low: number; high: number }, a.label) : '')).join('');
+  const exploited = exploits === '' ? '' : `<h3>Exploitability</h3>${exploits}`;
+  return section('setup', 'Setup and strategies', '', facts(rows) + (plays ? `<h3>Strategies</h3>${plays}${changed}` : '') + exploited + (first ? optionsTable(first) : ''));
 }
 
 function outcomesTable(r: ArmsReportLike, keys: readonly string[]): string {

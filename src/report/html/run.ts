@@ -42,7 +42,7 @@ function setupSection(r: Report): string {
   rows.push(['scoring', Object.entries(r.setup.scoring).filter(([, v]) => v !== 0).map(([k, v]) => `${k}=${v}`).join('  ')]);
   rows.push(['illegal decisions', count(r.illegalDecisions)]);
   const sides = runSides(r);
-  const exploit = exploitHtml(runExploit(r), r.outcomeRates.town);
+  const exploit = r.games === 0 ? '' : exploitHtml(runExploit(r), r.outcomeRates.town);
   return section('setup', 'Setup', '', facts(rows) + (sides === null ? '' : `<h3>What each side plays</h3>${sidesHtml(sides)}`) + (exploit === '' ? '' : `<h3>Exploitability</h3>${exploit}`) + optionsTable(r.setup));
 }
 
