@@ -10,7 +10,7 @@ import { armProblem } from '../workbench/arms.js';
 import { playedRoleValues, plainRoles, roleArms, roleValuesPlan, type RoleValuesReport, type Worth } from '../workbench/roleValues.js';
 import { formatDifference, formatP } from '../report/text.js';
 import { formatPoints } from '../workbench/compare.js';
-import { header, noGamesFinished, playBench, playingLine, runLine, type BenchFlags, type BenchResult } from './workbench.js';
+import { exploitRow, header, noGamesFinished, playBench, playingLine, runLine, type BenchFlags, type BenchResult } from './workbench.js';
 
 export const ROLE_VALUES_GAMES = 10_000;
 
@@ -44,6 +44,8 @@ export function renderRoleValues(r: RoleValuesReport, c: ChalkInstance, width = 
   const out = header(c, [
     ['Setup', `${t0.run.setup.name} (${t0.run.setup.rules} rules, ${t0.run.setup.players} players): ${Object.entries(t0.run.setup.roles).map(([id, n]) => (n > 1 ? `${id}×${n}` : id)).join(' ')}`],
     ['Strategies', playingLine(r.arms, r.design.strategies)],
+    // The table's own arm, where exploit measured it: every other arm changes the table's roles.
+    ...exploitRow(r.arms),
     ['Run', runLine(r, r.arms.length)],
     ['Measure', `town win with the role instead of a plain seat of its team (${town} / ${mafia}), paired on the same games`],
   ], width);
