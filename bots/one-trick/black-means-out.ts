@@ -5,6 +5,9 @@
 import { onDefault } from '../../src/index.js';
 import { livingClaimants, recordOf } from './lib/record.js';
 
+/** The side that plays the trick: `npm run one-tricks` plays it there against the default. */
+export const side = 'town';
+
 export default onDefault('black-means-out', 'the default town, but it votes out at once whoever a claimant reports black', {
   decide: (inner, view, request, rng) => {
     const own = inner.decide(view, request, rng);

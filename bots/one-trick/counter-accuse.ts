@@ -6,6 +6,9 @@ import type { Statement } from '../../src/index.js';
 import { onDefault } from '../../src/index.js';
 import { recordOf } from './lib/record.js';
 
+/** The side that plays the trick: `npm run one-tricks` plays it there against the default. */
+export const side = 'mafia';
+
 export default onDefault('counter-accuse', 'the default mafia, but a member accuses back whoever accused him', {
   speak: (inner, view, kind, rng) => {
     const own = inner.speak?.(view, kind, rng);

@@ -6,6 +6,9 @@
 import { onDefault } from '../../src/index.js';
 import { livingClaimants, recordOf } from './lib/record.js';
 
+/** The side that plays the trick: `npm run one-tricks` plays it there against the default. */
+export const side = 'town';
+
 export default onDefault('doctor-guards-claimant', 'the default town, but the doctor always heals the first living investigator claimant', {
   decide: (inner, view, request, rng) => {
     const own = inner.decide(view, request, rng);

@@ -6,6 +6,9 @@
 import { onDefault } from '../../src/index.js';
 import { recordOf } from './lib/record.js';
 
+/** The side that plays the trick: `npm run one-tricks` plays it there against the default. */
+export const side = 'mafia';
+
 export default onDefault('kill-accuser', 'the default mafia, but the night kill goes to the loudest accuser of the team', {
   decide: (inner, view, request, rng) => {
     const own = inner.decide(view, request, rng);

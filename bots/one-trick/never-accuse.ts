@@ -3,6 +3,9 @@
 // town accuse each other and vote with the crowd."
 import { onDefault } from '../../src/index.js';
 
+/** The side that plays the trick: `npm run one-tricks` plays it there against the default. */
+export const side = 'mafia';
+
 export default onDefault('never-accuse', 'the default mafia, but it never accuses anyone', {
   speak: (inner, view, kind, rng) => inner.speak?.(view, kind, rng)?.filter((s) => s.type !== 'accuse'),
 });

@@ -4,6 +4,9 @@
 import { onDefault } from '../../src/index.js';
 import { livingClaimants, recordOf } from './lib/record.js';
 
+/** The side that plays the trick: `npm run one-tricks` plays it there against the default. */
+export const side = 'town';
+
 export default onDefault('never-vote-claimant', 'the default town, but it never nominates or votes for an investigator claimant', {
   decide: (inner, view, request, rng) => {
     if (request.kind !== 'vote' && request.kind !== 'revote' && request.kind !== 'nominate') return inner.decide(view, request, rng);

@@ -3,6 +3,9 @@
 // own proposal from his own stream; the rules' decider (the Don, U6.1; the Boss, C8) settles it.
 import { onDefault } from '../../src/index.js';
 
+/** The side that plays the trick: `npm run one-tricks` plays it there against the default. */
+export const side = 'mafia';
+
 export default onDefault('random-kill', 'the default mafia, but the night kill is a random non-member', {
   decide: (inner, view, request, rng) => {
     const own = inner.decide(view, request, rng);

@@ -4,6 +4,9 @@
 // speeches of a seat whose role investigates change (the Ukrainian note, U9.2, is left as it is).
 import { onDefault } from '../../src/index.js';
 
+/** The side that plays the trick: `npm run one-tricks` plays it there against the default. */
+export const side = 'town';
+
 export default onDefault('silent-commissar', "the default town, but the investigator never claims his role or reports his checks", {
   speak: (inner, view, kind, rng) => {
     const own = inner.speak?.(view, kind, rng);

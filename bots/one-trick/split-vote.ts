@@ -4,6 +4,9 @@
 // second, fourth, … for the default's choice among the other non-allies.
 import { onDefault } from '../../src/index.js';
 
+/** The side that plays the trick: `npm run one-tricks` plays it there against the default. */
+export const side = 'mafia';
+
 export default onDefault('split-vote', 'the default mafia, but every other member votes for someone other than the team', {
   decide: (inner, view, request, rng) => {
     const own = inner.decide(view, request, rng);

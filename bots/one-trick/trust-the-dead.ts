@@ -5,6 +5,9 @@
 import { onDefault } from '../../src/index.js';
 import { recordOf } from './lib/record.js';
 
+/** The side that plays the trick: `npm run one-tricks` plays it there against the default. */
+export const side = 'town';
+
 export default onDefault('trust-the-dead', "the default town, but it votes for the seat the latest night victim had accused", {
   decide: (inner, view, request, rng) => {
     const own = inner.decide(view, request, rng);
