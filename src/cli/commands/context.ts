@@ -63,6 +63,14 @@ export class Cli {
     else if (report.arms?.some((a) => a.run.failedGames > 0)) this.code = 1;
   };
 
+  /** A search's report (exploit, tune): its page and CSV from its JSON, which names its own command, then its text or JSON. */
+  readonly searchDone = (files: ReportFiles, kind: string, report: { readonly command: string | null; readonly partial: boolean }, text: (stream: NodeJS.WriteStream) => string, json: boolean): void => {
+    const body = JSON.stringify(report, null, 2);
+    files.commitJson(kind, body, report.command);
+    this.printReport(files, json ? body : text);
+    if (report.partial) this.code = 130;
+  };
+
   /** Opens a command's --html/--csv (and --games-out) targets before it plays, and drops them if it fails. */
   readonly withFiles = async (flags: ReportFileFlags, run: (files: ReportFiles) => Promise<void> | void): Promise<void> => {
     const files = openReportFiles(flags, this.io.stdout);

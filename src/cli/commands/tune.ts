@@ -31,10 +31,7 @@ Examples:
     .action((flags) =>
       cli.withFiles(flags, async (files) => {
         const report = await tuneCommand(flags);
-        const body = JSON.stringify(report, null, 2);
-        files.commitJson('tune', body, report.command);
-        cli.printReport(files, flags.json === true ? body : (s) => renderTune(report, colours(s, cli.colour), terminalWidth(s)));
-        if (report.partial) cli.code = 130;
+        cli.searchDone(files, 'tune', report, (s) => renderTune(report, colours(s, cli.colour), terminalWidth(s)), flags.json === true);
       }),
     );
 }
